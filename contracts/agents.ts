@@ -1,0 +1,146 @@
+/** Agent and template payloads shared by server and web (spec section 3). */
+import { z } from "zod";
+import {
+  AGENT_CUSTOM_PROMPT_MAX,
+  AGENT_DESCRIPTION_MAX,
+  AGENT_NAME_MAX,
+  AGENT_TEXT_FIELD_MAX,
+} from "./limits.js";
+
+export const GENDERS = ["male", "female", "non-binary", "prefer-not-to-say"] as const;
+export const GenderSchema = z.enum(GENDERS, {
+  error: `gender must be one of ${GENDERS.join(", ")}`,
+});
+export type Gender = z.infer<typeof GenderSchema>;
+
+export const TEMPLATE_ICONS = [
+  "user-tie",
+  "headset",
+  "smile",
+  "tasks",
+  "bullhorn",
+  "calendar",
+  "chart-bar",
+  "users",
+  "cog",
+] as const;
+export type TemplateIcon = (typeof TEMPLATE_ICONS)[number];
+
+const optionalText = (max: number, field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .optional()
+    .nullable();
+
+export const AgentFieldsSchema = z.object({
+  name: z
+    .string({ error: "name is required" })
+    .trim()
+    .min(1, "name is required")
+    .max(AGENT_NAME_MAX, `name must be at most ${AGENT_NAME_MAX} characters`),
+  description: optionalText(AGENT_DESCRIPTION_MAX, "description"),
+  type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60, "type must be at most 60 characters")
+    .regex(/^[a-z0-9-]+$/, "type must be lowercase letters, digits or dashes")
+    .default("custom"),
+  gender: GenderSchema,
+  role: optionalText(AGENT_TEXT_FIELD_MAX, "role"),
+  speciality: optionalText(AGENT_TEXT_FIELD_MAX, "speciality"),
+  personality: optionalText(AGENT_TEXT_FIELD_MAX, "personality"),
+  communicationStyle: optionalText(AGENT_TEXT_FIELD_MAX, "communicationStyle"),
+  customPrompt: optionalText(AGENT_CUSTOM_PROMPT_MAX, "customPrompt"),
+  voice: optionalText(40, "voice"),
+  isActive: z.boolean().default(true),
+  supportsCall: z.boolean().default(true),
+  supportsEmail: z.boolean().default(true),
+  supportsText: z.boolean().default(true),
+  supportsSocial: z.boolean().default(true),
+});
+export const AgentCreateSchema = AgentFieldsSchema;
+export type AgentCreate = z.input<typeof AgentCreateSchema>;
+
+/** PATCH: any subset of the fields; defaults are not applied so untouched fields stay. */
+export const AgentPatchSchema = z
+  .object({
+    name: AgentFieldsSchema.shape.name,
+    description: AgentFieldsSchema.shape.description,
+    type: AgentFieldsSchema.shape.type.unwrap(),
+    gender: GenderSchema,
+    role: AgentFieldsSchema.shape.role,
+    speciality: AgentFieldsSchema.shape.speciality,
+    personality: AgentFieldsSchema.shape.personality,
+    communicationStyle: AgentFieldsSchema.shape.communicationStyle,
+    customPrompt: AgentFieldsSchema.shape.customPrompt,
+    voice: AgentFieldsSchema.shape.voice,
+    isActive: z.boolean(),
+    supportsCall: z.boolean(),
+    supportsEmail: z.boolean(),
+    supportsText: z.boolean(),
+    supportsSocial: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to update");
+export type AgentPatch = z.infer<typeof AgentPatchSchema>;
+
+export interface Agent {
+  id: string;
+  userId: string;
+  name: string;
+  description: string | null;
+  type: string;
+  gender: Gender;
+  role: string | null;
+  speciality: string | null;
+  personality: string | null;
+  communicationStyle: string | null;
+  customPrompt: string | null;
+  voice: string | null;
+  isActive: boolean;
+  chatsSent: number;
+  callsSent: number;
+  emailsSent: number;
+  textsSent: number;
+  socialPosts: number;
+  supportsCall: boolean;
+  supportsEmail: boolean;
+  supportsText: boolean;
+  supportsSocial: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Present only for the instance owner (OWNER_EMAIL, or the first admin). */
+  systemPrompt?: string;
+}
+
+/** The persona fields an agent's system prompt is composed from. */
+export type AgentPersona = Pick<
+  Agent,
+  | "name"
+  | "gender"
+  | "role"
+  | "speciality"
+  | "personality"
+  | "communicationStyle"
+  | "customPrompt"
+  | "description"
+  | "type"
+>;
+
+export interface AgentTemplate {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  icon: string;
+  trackedData: string[];
+  gender: Gender;
+  role: string;
+  speciality: string;
+  personality: string;
+  communicationStyle: string;
+  customPrompt: string;
+}

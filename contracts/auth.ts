@@ -1,0 +1,65 @@
+/** Sign-up, login and user payloads (spec sections 3, 5 and 7). */
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "./limits.js";
+
+const required = (field: string, max = 200) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const EmailSchema = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Invalid email address").max(254, "Invalid email address"));
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1000),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const NewPasswordSchema = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(1000, "Password is too long");
+
+export const SignupSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  fullName: required("Full name", 120),
+  companyName: required("Company name", 120),
+  phoneNumber: required("Phone number", 40),
+  address: required("Address", 500),
+});
+export type SignupInput = z.infer<typeof SignupSchema>;
+
+export type ApprovalStatus = "pending" | "approved" | "denied";
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  fullName: string;
+  profileImageUrl: string | null;
+  companyName: string;
+  phoneNumber: string;
+  address: string;
+  isAdmin: boolean;
+  isApproved: boolean;
+  approvalStatus: ApprovalStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const MESSAGES = {
+  pending: "Your account is awaiting administrator approval.",
+  denied: "Your account request was denied.",
+  badCredentials: "Invalid email or password",
+  signedUp:
+    "Your account has been created. Please wait for an administrator to approve it before logging in.",
+  duplicateEmail: "An account with this email already exists",
+} as const;

@@ -1,0 +1,60 @@
+/** Configuration: the environment read once, validated with zod. Every knob is documented in README.md. */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { VOICE_SESSION_SECONDS_DEFAULT } from "../contracts/limits.js";
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  SESSION_SECRET: optionalString,
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  OWNER_EMAIL: optionalString,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  LLM_FIRST_BYTE_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  LLM_HISTORY_CHARS: z.coerce.number().int().positive().default(12_000),
+  TTS_BASE_URL: optionalUrl,
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: z.string().default("tts-1"),
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optionalString,
+  STT_MODEL: z.string().default("whisper-1"),
+  VOICE_SESSION_SECONDS: z.coerce.number().int().positive().default(VOICE_SESSION_SECONDS_DEFAULT),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { sessionSecret: string; dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR);
+  const sessionSecret = parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir);
+  return { ...parsed.data, dataDir, sessionSecret };
+}
+
+/** A generated secret is kept in DATA_DIR so sessions survive restarts; several instances must share SESSION_SECRET. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

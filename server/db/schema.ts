@@ -1,0 +1,242 @@
+/**
+ * The whole database schema. Migrations in ./migrations are generated from this file by
+ * `npm run db:generate` and committed; a test fails when the two drift.
+ */
+
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Stored lower-cased so sign-in is case-insensitive. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  fullName: text("full_name").notNull(),
+  profileImageUrl: text("profile_image_url"),
+  companyName: text("company_name").notNull(),
+  phoneNumber: text("phone_number").notNull(),
+  address: text("address").notNull(),
+  isAdmin: boolean("is_admin").notNull().default(false),
+  approvalStatus: text("approval_status", { enum: ["pending", "approved", "denied"] })
+    .notNull()
+    .default("pending"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** HMAC-SHA256 of the cookie's random id: a leaked table cannot be replayed as cookies. */
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_failures_email_idx").on(t.email, t.createdAt), index("login_failures_ip_idx").on(t.ip, t.createdAt)],
+);
+
+export const agents = pgTable(
+  "agents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    type: text("type").notNull().default("custom"),
+    gender: text("gender").notNull(),
+    role: text("role"),
+    speciality: text("speciality"),
+    personality: text("personality"),
+    communicationStyle: text("communication_style"),
+    customPrompt: text("custom_prompt"),
+    voice: text("voice"),
+    isActive: boolean("is_active").notNull().default(true),
+    chatsSent: integer("chats_sent").notNull().default(0),
+    callsSent: integer("calls_sent").notNull().default(0),
+    emailsSent: integer("emails_sent").notNull().default(0),
+    textsSent: integer("texts_sent").notNull().default(0),
+    socialPosts: integer("social_posts").notNull().default(0),
+    supportsCall: boolean("supports_call").notNull().default(true),
+    supportsEmail: boolean("supports_email").notNull().default(true),
+    supportsText: boolean("supports_text").notNull().default(true),
+    supportsSocial: boolean("supports_social").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("agents_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const agentTemplates = pgTable("agent_templates", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  type: text("type").notNull().unique(),
+  description: text("description").notNull(),
+  icon: text("icon").notNull(),
+  trackedData: jsonb("tracked_data").$type<string[]>().notNull(),
+  gender: text("gender").notNull(),
+  role: text("role").notNull(),
+  speciality: text("speciality").notNull(),
+  personality: text("personality").notNull(),
+  communicationStyle: text("communication_style").notNull(),
+  customPrompt: text("custom_prompt").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the agent is deleted; agentName keeps the conversation readable. */
+    agentId: uuid("agent_id").references(() => agents.id, { onDelete: "set null" }),
+    agentName: text("agent_name").notNull(),
+    kind: text("kind", { enum: ["text", "voice"] }).notNull().default("text"),
+    title: text("title").notNull(),
+    messageCount: integer("message_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("conversations_user_idx").on(t.userId, t.updatedAt),
+    index("conversations_kind_idx").on(t.kind, t.updatedAt),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    /** complete | partial (client left mid-reply) | failed (provider error) | blocked (security lock) */
+    status: text("status", { enum: ["complete", "partial", "failed", "blocked"] })
+      .notNull()
+      .default("complete"),
+    /** True when the reply came from the built-in offline responder, not a model. */
+    offline: boolean("offline").notNull().default(false),
+    language: text("language"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_conversation_idx").on(t.conversationId, t.createdAt)],
+);
+
+export const voiceAudio = pgTable(
+  "voice_audio",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    mimeType: text("mime_type").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("voice_audio_conversation_idx").on(t.conversationId)],
+);
+
+export const companyWarnings = pgTable(
+  "company_warnings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Lower-cased, trimmed company name: the company key. */
+    companyKey: text("company_key").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    agentName: text("agent_name").notNull(),
+    rule: text("rule"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("company_warnings_company_idx").on(t.companyKey)],
+);
+
+export const errorReports = pgTable(
+  "error_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    errorType: text("error_type").notNull(),
+    severity: text("severity").notNull(),
+    message: text("message").notNull(),
+    details: text("details"),
+    url: text("url"),
+    resolved: boolean("resolved").notNull().default(false),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("error_reports_resolved_idx").on(t.resolved, t.createdAt), index("error_reports_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE); survives a system reset on purpose. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  loginFailures,
+  agents,
+  agentTemplates,
+  conversations,
+  messages,
+  voiceAudio,
+  companyWarnings,
+  errorReports,
+  auditLog,
+};
+

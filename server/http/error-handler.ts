@@ -1,0 +1,40 @@
+/**
+ * Turns every failure into `{ message }`: validation → 400 with the first readable issue,
+ * known client errors keep their status, anything else is logged and answered 500.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "./http-error.js";
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const path = issue?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
+      const detail = issue?.message ?? "Invalid input";
+      const message = path && !detail.toLowerCase().includes(path.toLowerCase()) ? `${path}: ${detail}` : detail;
+      return reply.status(400).send({ message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: "Request body is too large" });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: clientMessage(error) });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ message: "Internal Server Error" });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
+  );
+}
+
+function clientMessage(error: FastifyError): string {
+  if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) return "Malformed JSON body";
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "Unsupported content type; send JSON";
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "Request body is empty";
+  return error.message;
+}

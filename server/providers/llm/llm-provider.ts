@@ -1,0 +1,35 @@
+/** The one interface every language-model backend implements. */
+import type { LanguageCode } from "../../../contracts/voice.js";
+
+export interface ChatTurn {
+  role: "user" | "assistant";
+  content: string;
+}
+
+export interface LlmReplyRequest {
+  systemPrompt: string;
+  /** Earlier turns, oldest first, already trimmed to the history budget. */
+  history: ChatTurn[];
+  userMessage: string;
+  language: LanguageCode;
+  /** Persona for backends that answer without a model (the offline responder). */
+  persona: { name: string; role: string | null; speciality: string | null };
+  signal: AbortSignal;
+}
+
+export interface LlmProvider {
+  /** "openai-compatible" or "offline"; offline replies are flagged to the user. */
+  readonly kind: "openai-compatible" | "offline";
+  /** Yields text deltas. Throws LlmProviderError on provider failure, timeout or a malformed stream. */
+  streamReply(request: LlmReplyRequest): AsyncIterable<string>;
+}
+
+export class LlmProviderError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "http" | "timeout" | "malformed" | "aborted",
+  ) {
+    super(message);
+    this.name = "LlmProviderError";
+  }
+}

@@ -1,0 +1,333 @@
+/**
+ * A real HTTP server that speaks the OpenAI protocol, for tests and benchmarks.
+ *
+ * It owns the wire-level fake of every outside AI service we call: chat completions
+ * (plain JSON and SSE streaming), text-to-speech and transcription. Tests point the real
+ * providers at `url` and shape failures with `setBehaviour`, so what is exercised is the
+ * SDK, undici and our error mapping — not a stubbed function.
+ *
+ * Kept lean on purpose: the load benchmark runs hundreds of concurrent streams through it,
+ * so there is no per-request logging and recording can be switched off.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export type FakeFailure =
+  /** Everything works. */
+  | "none"
+  /** Every endpoint answers 500 with an OpenAI-style error body. */
+  | "http-500"
+  /** The request is read and never answered (for timeouts). */
+  | "hang"
+  /** Streaming: the socket is destroyed after `failAfterChunks` content chunks. */
+  | "cut-off"
+  /** Streaming: after `failAfterChunks` content chunks a data line carries invalid JSON. */
+  | "malformed-chunk"
+  /** Streaming: all content chunks, then a clean end with no finish_reason and no [DONE]. */
+  | "end-without-finish";
+
+export interface FakeOpenAiBehaviour {
+  /** The assistant's whole reply. */
+  replyText: string;
+  /** How many content deltas the reply is split into when streaming. */
+  chunkCount: number;
+  chunkDelayMs: number;
+  /** Delay before the status line is written, i.e. before the first byte. */
+  firstByteDelayMs: number;
+  failure: FakeFailure;
+  failAfterChunks: number;
+  /** What /audio/transcriptions answers. */
+  transcriptText: string;
+}
+
+export interface MultipartFile {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: Record<string, MultipartFile>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string, e.g. /v1/chat/completions. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body, or undefined when the body was not JSON. */
+  body: unknown;
+  /** Parsed multipart/form-data body, when that is what was sent. */
+  form: MultipartForm | undefined;
+}
+
+export interface FakeOpenAiOptions extends Partial<FakeOpenAiBehaviour> {
+  /** Off for benchmarks: recording every request of a long load run only costs memory. */
+  recordRequests?: boolean;
+}
+
+export interface FakeOpenAi {
+  /** Base URL ending in /v1, ready for the SDK's baseURL. */
+  url: string;
+  requests: RecordedRequest[];
+  /** Replaces the behaviour: unspecified fields go back to their defaults. */
+  setBehaviour(behaviour: Partial<FakeOpenAiBehaviour>): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
+  replyText: "Hello from the fake model.",
+  chunkCount: 4,
+  chunkDelayMs: 0,
+  firstByteDelayMs: 0,
+  failure: "none",
+  failAfterChunks: 1,
+  transcriptText: "Hello from the fake transcriber.",
+};
+
+const FAKE_MODEL_ID = "fake-model";
+
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
+  const { recordRequests = true, ...initial } = options;
+  let behaviour: FakeOpenAiBehaviour = { ...DEFAULT_FAKE_BEHAVIOUR, ...initial };
+  const requests: RecordedRequest[] = [];
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      // The client went away mid-answer; nothing left to tell it.
+      res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const current = behaviour;
+    const raw = await readBody(req);
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const contentType = req.headers["content-type"] ?? "";
+    const body = contentType.includes("application/json") ? parseJson(raw) : undefined;
+    const form = contentType.startsWith("multipart/form-data") ? parseMultipart(raw, contentType) : undefined;
+    if (recordRequests) requests.push({ method: req.method ?? "GET", path, headers: req.headers, body, form });
+
+    if (current.failure === "hang") return;
+    if (current.firstByteDelayMs > 0) await sleep(current.firstByteDelayMs);
+    if (current.failure === "http-500") {
+      return sendError(res, 500, "The fake server was told to fail.", "server_error");
+    }
+
+    const route = `${req.method ?? ""} ${path}`;
+    if (route === "POST /v1/chat/completions") return answerChat(res, body, current);
+    if (route === "POST /v1/audio/speech") return answerSpeech(res, body);
+    if (route === "POST /v1/audio/transcriptions") return answerTranscription(res, form, current);
+    if (route === "GET /v1/models") {
+      return sendJson(res, 200, { object: "list", data: [{ id: FAKE_MODEL_ID, object: "model", created: 0, owned_by: "fake" }] });
+    }
+    sendError(res, 404, `No route for ${route}`, "invalid_request_error");
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setBehaviour(next) {
+      behaviour = { ...DEFAULT_FAKE_BEHAVIOUR, ...next };
+    },
+    close() {
+      // Hanging requests would otherwise keep close() waiting forever.
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
+
+async function answerChat(res: ServerResponse, body: unknown, behaviour: FakeOpenAiBehaviour): Promise<void> {
+  if (!isRecord(body) || !Array.isArray(body["messages"])) {
+    return sendError(res, 400, "messages is required", "invalid_request_error");
+  }
+  const model = typeof body["model"] === "string" ? body["model"] : FAKE_MODEL_ID;
+  const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 10)}`;
+  const created = Math.floor(Date.now() / 1000);
+
+  if (body["stream"] !== true) {
+    if (behaviour.failure === "cut-off") return void res.socket?.destroy();
+    if (behaviour.failure === "malformed-chunk") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return void res.end('{"id": "chatcmpl-broken", "choices": [');
+    }
+    return sendJson(res, 200, {
+      id,
+      object: "chat.completion",
+      created,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: behaviour.replyText, refusal: null },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    });
+  }
+
+  // The exact shape OpenAI sends, so any parser that works here works against the real thing.
+  const chunkLine = (delta: Record<string, string>, finishReason: string | null): string =>
+    `data: ${JSON.stringify({
+      id,
+      object: "chat.completion.chunk",
+      created,
+      model,
+      system_fingerprint: "fp_fake",
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    })}\n\n`;
+
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
+  res.write(chunkLine({ role: "assistant", content: "" }, null));
+
+  const pieces = splitIntoPieces(behaviour.replyText, behaviour.chunkCount);
+  for (const [index, piece] of pieces.entries()) {
+    if (index === behaviour.failAfterChunks) {
+      if (behaviour.failure === "cut-off") return void res.socket?.destroy();
+      if (behaviour.failure === "malformed-chunk") return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
+    }
+    if (index > 0 && behaviour.chunkDelayMs > 0) await sleep(behaviour.chunkDelayMs);
+    if (res.destroyed) return;
+    res.write(chunkLine({ content: piece }, null));
+  }
+  if (behaviour.failure === "cut-off") return void res.socket?.destroy();
+  if (behaviour.failure === "malformed-chunk") return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
+  if (behaviour.failure === "end-without-finish") return void res.end();
+  res.write(chunkLine({}, "stop"));
+  res.end("data: [DONE]\n\n");
+}
+
+function answerSpeech(res: ServerResponse, body: unknown): void {
+  if (!isRecord(body) || typeof body["input"] !== "string" || typeof body["voice"] !== "string") {
+    return sendError(res, 400, "input and voice are required", "invalid_request_error");
+  }
+  // Always WAV whatever response_format asked for: encoding MP3 here would be a project of its own.
+  res.writeHead(200, { "content-type": "audio/wav", "content-length": FAKE_WAV.length });
+  res.end(FAKE_WAV);
+}
+
+function answerTranscription(res: ServerResponse, form: MultipartForm | undefined, behaviour: FakeOpenAiBehaviour): void {
+  if (!form?.files["file"] || !form.fields["model"]) {
+    return sendError(res, 400, "file and model are required", "invalid_request_error");
+  }
+  if (form.fields["response_format"] === "text") {
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+    return void res.end(behaviour.transcriptText);
+  }
+  sendJson(res, 200, { text: behaviour.transcriptText });
+}
+
+/** Splits by code point so no delta ends inside a surrogate pair. */
+function splitIntoPieces(text: string, count: number): string[] {
+  const codePoints = Array.from(text);
+  const pieceCount = Math.max(1, Math.min(count, codePoints.length));
+  const size = Math.ceil(codePoints.length / pieceCount);
+  const pieces: string[] = [];
+  for (let start = 0; start < codePoints.length; start += size) {
+    pieces.push(codePoints.slice(start, start + size).join(""));
+  }
+  return pieces;
+}
+
+/** A tenth of a second of a quiet 440 Hz tone: valid RIFF/WAVE, 16-bit mono PCM at 16 kHz. */
+function makeToneWav(): Buffer {
+  const sampleRate = 16_000;
+  const sampleCount = sampleRate / 10;
+  const dataBytes = sampleCount * 2;
+  const wav = Buffer.alloc(44 + dataBytes);
+  wav.write("RIFF", 0, "ascii");
+  wav.writeUInt32LE(36 + dataBytes, 4);
+  wav.write("WAVE", 8, "ascii");
+  wav.write("fmt ", 12, "ascii");
+  wav.writeUInt32LE(16, 16); // fmt chunk size
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28); // byte rate
+  wav.writeUInt16LE(2, 32); // block align
+  wav.writeUInt16LE(16, 34); // bits per sample
+  wav.write("data", 36, "ascii");
+  wav.writeUInt32LE(dataBytes, 40);
+  for (let i = 0; i < sampleCount; i++) {
+    wav.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
+  }
+  return wav;
+}
+
+export const FAKE_WAV: Buffer = makeToneWav();
+
+function parseMultipart(raw: Buffer, contentType: string): MultipartForm {
+  const form: MultipartForm = { fields: {}, files: {} };
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const boundaryText = boundary?.[1] ?? boundary?.[2];
+  if (!boundaryText) return form;
+  const delimiter = Buffer.from(`--${boundaryText}`);
+
+  let cursor = raw.indexOf(delimiter);
+  while (cursor !== -1) {
+    const partStart = cursor + delimiter.length;
+    if (raw.subarray(partStart, partStart + 2).toString() === "--") break;
+    const next = raw.indexOf(delimiter, partStart);
+    if (next === -1) break;
+    // Each part sits between "<delimiter>\r\n" and "\r\n<next delimiter>".
+    const part = raw.subarray(partStart + 2, next - 2);
+    const headerEnd = part.indexOf("\r\n\r\n");
+    if (headerEnd !== -1) {
+      const headers = part.subarray(0, headerEnd).toString("utf8");
+      const content = part.subarray(headerEnd + 4);
+      const name = /(?:^|;)\s*name="([^"]*)"/im.exec(headers)?.[1];
+      const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
+      const partType = /^content-type:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? "application/octet-stream";
+      if (name !== undefined && filename !== undefined) {
+        form.files[name] = { filename, contentType: partType, bytes: Buffer.from(content) };
+      } else if (name !== undefined) {
+        form.fields[name] = content.toString("utf8");
+      }
+    }
+    cursor = next;
+  }
+  return form;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+  const text = JSON.stringify(payload);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, status: number, message: string, type: string): void {
+  sendJson(res, status, { error: { message, type, param: null, code: null } });
+}

@@ -1,0 +1,110 @@
+/**
+ * Builds the real app on a real database for HTTP tests: in-memory PGlite, and PostgreSQL
+ * (a fresh database per app) when TEST_DATABASE_URL is set. `describeEachEngine` runs a
+ * suite once per engine.
+ */
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { describe } from "vitest";
+import type { AppDeps } from "../app-deps.js";
+import { buildApp } from "../app.js";
+import { createManualClock } from "../clock.js";
+import { loadConfig, type Config } from "../config.js";
+import { openDatabase, type Database } from "../db/connect.js";
+import { createEventBus } from "../realtime/create-event-bus.js";
+
+export type Engine = "pglite" | "postgres";
+
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export function describeEachEngine(name: string, suite: (engine: Engine) => void): void {
+  for (const engine of ENGINES) describe(`${name} [${engine}]`, () => suite(engine));
+}
+
+/** Creates an empty PostgreSQL database for one test app and returns its URL. */
+export async function createTestPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  clock: ReturnType<typeof createManualClock>;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Reuse a database (e.g. to restart the app on the same data). */
+  database?: Database;
+  overrides?: Partial<AppDeps>;
+  keepDatabase?: boolean;
+}
+
+export async function openTestDatabase(engine: Engine): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (engine === "pglite") {
+    const database = await openDatabase({ memory: true });
+    return { database, drop: () => database.close() };
+  }
+  const pgDb = await createTestPostgresDatabase();
+  const database = await openDatabase({ url: pgDb.url });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await pgDb.drop();
+    },
+  };
+}
+
+export async function startTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
+  const opened = options.database ? { database: options.database, drop: async () => undefined } : await openTestDatabase(engine);
+  const config = loadConfig({
+    SESSION_SECRET: "test-secret-test-secret-test-secret",
+    DATA_DIR: "/tmp/agentdesk-test-unused",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const clock = createManualClock(new Date("2026-06-01T09:00:00Z"));
+  const bus = await createEventBus(opened.database);
+  const deps: AppDeps = { config, db: opened.database, clock, bus, ...options.overrides };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await bus.close();
+      if (!options.keepDatabase) await opened.drop();
+    },
+  };
+}
+
+/** Reads the `sid` cookie from a response as a Cookie header value. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === "sid");
+  if (!cookie) throw new Error(`no session cookie (status ${res.statusCode}: ${res.body})`);
+  return `sid=${cookie.value}`;
+}
