@@ -9,7 +9,8 @@ import { registerAuthRoutes } from "./auth/routes.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerHealthRoutes } from "./http/health.js";
 import { registerSecurity } from "./http/security.js";
-import { registerSpa } from "./http/spa.js";
+import { registerSpaAndNotFound } from "./http/spa.js";
+import { registerReportRoutes } from "./reports/routes.js";
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -31,8 +32,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const base = { db: deps.db.db, clock: deps.clock, bus: deps.bus, sessionSecret: deps.config.sessionSecret };
 
   registerHealthRoutes(app, deps.db);
-  registerAuthRoutes(app, { ...base, guards, secureCookies: deps.config.TRUST_PROXY });
+  registerAuthRoutes(app, { ...base, guards });
+  registerReportRoutes(app, { ...base, guards });
 
-  if (deps.webRoot) await registerSpa(app, deps.webRoot);
+  await registerSpaAndNotFound(app, deps.webRoot);
   return app;
 }

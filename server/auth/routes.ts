@@ -8,7 +8,7 @@ import { logIn, signUp, type AuthDeps } from "./service.js";
 import { deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
 import { toUser } from "./user-view.js";
 
-export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guards: Guards; secureCookies: boolean }) {
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guards: Guards }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const setSessionCookie = (reply: FastifyReply, value: string, maxAgeMs: number) =>
@@ -16,7 +16,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guar
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: deps.secureCookies,
+      // Secure whenever the request came over HTTPS (behind TRUST_PROXY, as the proxy reports it).
+      secure: "auto",
       maxAge: Math.floor(maxAgeMs / 1000),
     });
 

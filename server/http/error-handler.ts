@@ -26,10 +26,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: "Internal Server Error" });
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split("?")[0]}` }),
-  );
 }
 
 function clientMessage(error: FastifyError): string {

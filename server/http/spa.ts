@@ -1,26 +1,30 @@
-/** Serves the built web app; unknown non-API paths get index.html so client routes load. */
+/**
+ * Serves the built web app; unknown non-API GETs get index.html so client routes load.
+ * Unknown /api paths (and everything when no build is given) answer 404 JSON.
+ */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
-export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
-  if (!existsSync(join(webRoot, "index.html"))) {
-    app.log.warn({ webRoot }, "web build not found; run `npm run build`");
-    return;
+export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const hasBuild = Boolean(webRoot && existsSync(join(webRoot, "index.html")));
+  if (webRoot && !hasBuild) app.log.warn({ webRoot }, "web build not found; run `npm run build`");
+  if (webRoot && hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, path) => {
+        res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
   }
-  await app.register(fastifyStatic, {
-    root: webRoot,
-    wildcard: false,
-    index: false,
-    // Hashed assets never change; index.html must always be revalidated.
-    setHeaders: (res, path) => {
-      res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
-    if (request.method !== "GET" || path.startsWith("/api/") || path === "/api" || path.startsWith("/ws-")) {
+    const isApi = path === "/api" || path.startsWith("/api/") || path.startsWith("/ws-");
+    if (!hasBuild || request.method !== "GET" || isApi) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");

@@ -198,18 +198,24 @@ async function answerChat(res: ServerResponse, body: unknown, behaviour: FakeOpe
   const pieces = splitIntoPieces(behaviour.replyText, behaviour.chunkCount);
   for (const [index, piece] of pieces.entries()) {
     if (index === behaviour.failAfterChunks) {
-      if (behaviour.failure === "cut-off") return void res.socket?.destroy();
+      if (behaviour.failure === "cut-off") return cutOff(res);
       if (behaviour.failure === "malformed-chunk") return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
     }
     if (index > 0 && behaviour.chunkDelayMs > 0) await sleep(behaviour.chunkDelayMs);
     if (res.destroyed) return;
     res.write(chunkLine({ content: piece }, null));
   }
-  if (behaviour.failure === "cut-off") return void res.socket?.destroy();
+  if (behaviour.failure === "cut-off") return cutOff(res);
   if (behaviour.failure === "malformed-chunk") return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
   if (behaviour.failure === "end-without-finish") return void res.end();
   res.write(chunkLine({}, "stop"));
   res.end("data: [DONE]\n\n");
+}
+
+/** Destroys the socket once what was written has left, so the client really got those chunks. */
+async function cutOff(res: ServerResponse): Promise<void> {
+  await new Promise<void>((resolve) => res.write(": cut\n\n", () => resolve()));
+  res.socket?.destroy();
 }
 
 function answerSpeech(res: ServerResponse, body: unknown): void {

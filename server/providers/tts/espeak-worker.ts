@@ -72,6 +72,9 @@ interface Engine {
   synthesize(job: EspeakJob): Uint8Array;
 }
 
+/** espeak-ng ran and refused the job (e.g. an unknown voice); the engine itself is fine. */
+class EspeakExitError extends Error {}
+
 const TEXT_PATH = "/job-text.txt";
 const WAV_PATH = "/job-speech.wav";
 /** File descriptors 0-2 are the standard streams; anything above is left over from a job. */
@@ -106,14 +109,17 @@ function exitStatusOf(error: unknown): number | undefined {
   return typeof error.status === "number" ? error.status : undefined;
 }
 
-async function loadFactory(): Promise<{ factory: EspeakFactory; wasmBytes: Buffer }> {
+async function loadFactory(): Promise<{ factory: EspeakFactory; wasmBytes: Uint8Array<ArrayBuffer> }> {
   const scriptPath = createRequire(import.meta.url).resolve("espeak-ng");
   const scriptUrl = pathToFileURL(scriptPath);
   // Loaded by URL because the package ships no type declarations; we narrow it here instead.
   const loaded: unknown = await import(scriptUrl.href);
-  const factory: unknown = typeof loaded === "object" && loaded !== null && "default" in loaded ? loaded.default : undefined;
+  const factory: unknown =
+    typeof loaded === "object" && loaded !== null && "default" in loaded ? loaded.default : undefined;
   if (!isEspeakFactory(factory)) throw new Error("espeak-ng did not export its module factory");
-  const wasmBytes = await readFile(new URL("espeak-ng.wasm", scriptUrl));
+  // Copied into a plain ArrayBuffer because WebAssembly.compile's types reject a Buffer that
+  // might be backed by a SharedArrayBuffer.
+  const wasmBytes = new Uint8Array(await readFile(new URL("espeak-ng.wasm", scriptUrl)));
   return { factory, wasmBytes };
 }
 
@@ -190,7 +196,7 @@ async function loadEngine(): Promise<Engine> {
           if (exitStatus === undefined) throw error;
           status = exitStatus;
         }
-        if (status !== 0) throw new Error(`espeak-ng exited with ${status}: ${messages.join(" ").trim()}`);
+        if (status !== 0) throw new EspeakExitError(`espeak-ng exited with ${status}: ${messages.join(" ").trim()}`);
         return fs.readFile(WAV_PATH);
       } finally {
         releaseJobFiles();
@@ -222,21 +228,14 @@ async function serveJobs(): Promise<void> {
   port.on("message", (job: EspeakJob) => {
     const jobStarted = performance.now();
     try {
-      const wav = engine.synthesize(job);
-      // readFile hands back a view of the file's own buffer; copy so we can transfer it.
-      const owned = wav.slice();
-      post({ type: "done", id: job.id, wav: owned, synthMs: performance.now() - jobStarted }, [owned.buffer]);
+      // Copied so the buffer we transfer holds exactly the WAV and nothing the FS still uses.
+      const wav = engine.synthesize(job).slice();
+      post({ type: "done", id: job.id, wav, synthMs: performance.now() - jobStarted }, [wav.buffer]);
     } catch (error) {
       post({ type: "failed", id: job.id, message: errorText(error) });
-      // A crash inside the wasm leaves Emscripten's JS side marked as aborted; start over.
-      if (exitStatusOf(error) === undefined && !(error instanceof Error && error.message.startsWith("espeak-ng exited"))) {
-        loadEngine().then(
-          (fresh) => {
-            engine = fresh;
-          },
-          (reloadError: unknown) => post({ type: "load-failed", message: errorText(reloadError) }),
-        );
-      }
+      // A trap or abort inside the wasm may leave Emscripten's JS side half torn down; the
+      // parent respawns the worker when it exits, which is simpler than repairing it here.
+      if (!(error instanceof EspeakExitError)) process.exit(1);
     }
   });
 }

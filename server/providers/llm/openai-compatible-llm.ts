@@ -1,0 +1,180 @@
+/**
+ * The language-model backend for any OpenAI-compatible chat endpoint (OpenAI, Ollama,
+ * vLLM, llama.cpp, LM Studio, OpenRouter, Groq…), streamed through the `openai` SDK.
+ *
+ * It owns the time bounds of a reply and the translation of every way a provider can fail
+ * into one LlmProviderError, so callers handle exactly one error type.
+ */
+import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { VOICE_LANGUAGES } from "../../../contracts/voice.js";
+import { LlmProviderError, type LlmProvider, type LlmReplyRequest } from "./llm-provider.js";
+
+export interface OpenAiCompatibleLlmOptions {
+  baseUrl: string;
+  /** Local servers usually need none. */
+  apiKey?: string;
+  model: string;
+  /** Bound on the whole reply, from sending the request to the last delta. */
+  timeoutMs: number;
+  /** Bound on the wait for the first streamed chunk (the model's "thinking" time). */
+  firstByteTimeoutMs: number;
+}
+
+export function createOpenAiCompatibleLlm(options: OpenAiCompatibleLlmOptions): LlmProvider {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    // The SDK refuses an empty key, but Ollama and llama.cpp ignore whatever is sent.
+    apiKey: options.apiKey || "not-needed",
+    // The spec says no retry: a second attempt would double the wait the user already sat through.
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    // Failures surface as LlmProviderError for the caller to log; the SDK would print to the console.
+    logLevel: "off",
+  });
+  return {
+    kind: "openai-compatible",
+    streamReply: (request) => streamReply(client, options, request),
+  };
+}
+
+/** The messages sent: persona prompt (plus a language line), earlier turns, the new message. */
+export function buildChatMessages(request: LlmReplyRequest): ChatCompletionMessageParam[] {
+  const systemLines = [request.systemPrompt.trim()];
+  if (request.language !== "en-US") {
+    const language = VOICE_LANGUAGES.find((entry) => entry.code === request.language);
+    systemLines.push(`Always reply in ${language?.name ?? request.language} (${request.language}).`);
+  }
+  const system = systemLines.filter(Boolean).join("\n\n");
+  return [
+    ...(system ? [{ role: "system" as const, content: system }] : []),
+    ...request.history.map((turn) => ({ role: turn.role, content: turn.content })),
+    { role: "user", content: request.userMessage },
+  ];
+}
+
+async function* streamReply(
+  client: OpenAI,
+  options: OpenAiCompatibleLlmOptions,
+  request: LlmReplyRequest,
+): AsyncGenerator<string> {
+  const watchdog = startWatchdog(request.signal, options);
+  try {
+    let stream: AsyncIterable<unknown>;
+    try {
+      stream = await client.chat.completions.create(
+        { model: options.model, messages: buildChatMessages(request), stream: true },
+        { signal: watchdog.signal },
+      );
+    } catch (error) {
+      throw toProviderError(error, watchdog.stopError(), "request");
+    }
+
+    let finished = false;
+    try {
+      for await (const chunk of stream) {
+        watchdog.firstChunkArrived();
+        const { content, finishReason } = readChunk(chunk);
+        if (finishReason) finished = true;
+        if (content) yield content;
+      }
+    } catch (error) {
+      throw toProviderError(error, watchdog.stopError(), "stream");
+    }
+
+    // The SDK ends iteration quietly when its signal aborts, so a stop shows up only here.
+    if (!finished) throw watchdog.stopError() ?? cutOffError();
+  } finally {
+    // Also runs when the consumer stops early: aborting releases the connection.
+    watchdog.dispose();
+  }
+}
+
+type StopCause = "aborted" | "timeout" | "first-byte-timeout";
+
+interface Watchdog {
+  signal: AbortSignal;
+  /** Why the watchdog stopped the request, as the error to throw; null while it has not. */
+  stopError(): LlmProviderError | null;
+  firstChunkArrived(): void;
+  dispose(): void;
+}
+
+/** One AbortController fed by the caller's signal and both timers, remembering which fired first. */
+function startWatchdog(callerSignal: AbortSignal, options: OpenAiCompatibleLlmOptions): Watchdog {
+  const controller = new AbortController();
+  let cause: StopCause | null = null;
+  const stop = (why: StopCause) => {
+    cause ??= why;
+    controller.abort();
+  };
+  const onCallerAbort = () => stop("aborted");
+  if (callerSignal.aborted) stop("aborted");
+  else callerSignal.addEventListener("abort", onCallerAbort, { once: true });
+  const wholeTimer = setTimeout(() => stop("timeout"), options.timeoutMs);
+  const firstByteTimer = setTimeout(() => stop("first-byte-timeout"), options.firstByteTimeoutMs);
+
+  return {
+    signal: controller.signal,
+    stopError: () => (cause ? stopError(cause, options) : null),
+    firstChunkArrived: () => clearTimeout(firstByteTimer),
+    dispose() {
+      clearTimeout(wholeTimer);
+      clearTimeout(firstByteTimer);
+      callerSignal.removeEventListener("abort", onCallerAbort);
+      controller.abort();
+    },
+  };
+}
+
+/** Narrows one streamed chunk; the SDK's types promise a shape that a stranger's server may not keep. */
+function readChunk(chunk: unknown): { content: string | null; finishReason: string | null } {
+  if (typeof chunk !== "object" || chunk === null || !("choices" in chunk) || !Array.isArray(chunk.choices)) {
+    throw new LlmProviderError("The model's reply stream held a chunk without choices", "malformed");
+  }
+  const choice: unknown = chunk.choices[0];
+  // Usage-only chunks carry no choices; they are legal and say nothing.
+  if (typeof choice !== "object" || choice === null) return { content: null, finishReason: null };
+  const finishReason = "finish_reason" in choice && typeof choice.finish_reason === "string" ? choice.finish_reason : null;
+  const delta = "delta" in choice ? choice.delta : undefined;
+  const content =
+    typeof delta === "object" && delta !== null && "content" in delta && typeof delta.content === "string"
+      ? delta.content
+      : null;
+  return { content, finishReason };
+}
+
+function toProviderError(
+  error: unknown,
+  stopped: LlmProviderError | null,
+  phase: "request" | "stream",
+): LlmProviderError {
+  if (error instanceof LlmProviderError) return error;
+  // An abort we caused surfaces as the SDK's abort error; report why we caused it.
+  if (stopped) return stopped;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new LlmProviderError("The model service did not answer in time", "timeout");
+  }
+  if (error instanceof APIError) {
+    const status = error.status === undefined ? "" : ` (HTTP ${error.status})`;
+    return new LlmProviderError(`The model service failed${status}: ${error.message}`, "http");
+  }
+  if (error instanceof SyntaxError) {
+    return new LlmProviderError("The model's reply stream held invalid JSON", "malformed");
+  }
+  // Past the response headers, a raw network error means the body was cut off mid-way.
+  if (phase === "stream") return cutOffError();
+  return new LlmProviderError(`Could not reach the model service: ${String(error)}`, "http");
+}
+
+function stopError(cause: StopCause, options: OpenAiCompatibleLlmOptions): LlmProviderError {
+  if (cause === "aborted") return new LlmProviderError("The reply was cancelled", "aborted");
+  if (cause === "first-byte-timeout") {
+    return new LlmProviderError(`The model did not start replying within ${options.firstByteTimeoutMs} ms`, "timeout");
+  }
+  return new LlmProviderError(`The model did not finish replying within ${options.timeoutMs} ms`, "timeout");
+}
+
+function cutOffError(): LlmProviderError {
+  return new LlmProviderError("The model's reply stream was cut off before it finished", "malformed");
+}

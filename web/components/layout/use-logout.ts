@@ -1,0 +1,16 @@
+import { useMutation } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { apiRequest, queryClient } from "../../lib/api";
+
+/** POST /api/logout, forget every cached answer, then go to /login. */
+export function useLogout() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest("POST", "/api/logout"),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(["/api/auth/user"], null);
+      navigate("/login");
+    },
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The API client (spec sections 7 and 8): every request sends cookies and JSON; any non-OK
+ * answer becomes an ApiError whose message is "{status}: {body text or status text}".
+ */
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+  }
+
+  /** The server's `{ message }`, when the body carried one. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === "string" ? parsed.message : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body !== undefined ? { "Content-Type": "application/json" } : undefined,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  await throwIfNotOk(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const apiGet = <T>(url: string) => apiRequest<T>("GET", url);
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/** The default read: GET the path formed by joining the query key's segments with "/". */
+const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet(queryKey.join("/"));
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: defaultQueryFn,
+      staleTime: 5 * 60 * 1000,
+      gcTime: 30 * 60 * 1000,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+    },
+    mutations: {
+      retry: false,
+      onError: (error) => console.error("Mutation error:", error),
+    },
+  },
+});

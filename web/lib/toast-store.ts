@@ -1,0 +1,55 @@
+/**
+ * The toast queue (spec section 9): one toast at a time; a dismissed toast is removed from
+ * the store after 1,000,000 ms (Radix has already animated it out by then).
+ */
+import { useSyncExternalStore } from "react";
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+
+export interface ToastItem {
+  id: string;
+  title?: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+const listeners = new Set<() => void>();
+const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+let nextId = 0;
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const l of listeners) l();
+}
+
+export function toast(input: Omit<ToastItem, "id" | "open">): { id: string; dismiss: () => void } {
+  nextId += 1;
+  const id = String(nextId);
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function dismissToast(id: string) {
+  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  if (!removeTimers.has(id)) {
+    removeTimers.set(
+      id,
+      setTimeout(() => {
+        removeTimers.delete(id);
+        emit(toasts.filter((t) => t.id !== id));
+      }, TOAST_REMOVE_DELAY),
+    );
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts);
+}
