@@ -11,6 +11,7 @@ import { registerHealthRoutes } from "./http/health.js";
 import { registerSecurity } from "./http/security.js";
 import { registerSpaAndNotFound } from "./http/spa.js";
 import { registerReportRoutes } from "./reports/routes.js";
+import { registerAdminUserRoutes } from "./admin/users-routes.js";
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -34,6 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, { ...base, guards });
   registerReportRoutes(app, { ...base, guards });
+  registerAdminUserRoutes(app, { ...base, guards });
 
   await registerSpaAndNotFound(app, deps.webRoot);
   return app;

@@ -29,6 +29,7 @@ const overrideSpan = (verbs: string, nouns: string): RegExp =>
 const EN_NOUN = alt([
   "instructions?", "prompts?", "directions", "rules", "guidelines", "guidance", "directives?",
   "commands", "programming", "constraints", "restrictions", "guardrails", "polic(?:y|ies)", "filters", "training",
+  "safety (?:mode|settings|protocols|measures)",
 ]);
 const ES_NOUN = "instrucciones|indicaciones|ordenes|reglas|normas|directrices|pautas|consignas|restricciones|prompts?|directivas";
 const FR_NOUN = "instructions|consignes|regles|directives|indications|ordres|restrictions|prompts?|limites";
@@ -42,26 +43,27 @@ const PT_NOUN = "instrucoes|orientacoes|regras|diretrizes|ordens|restricoes|prom
 const OVERRIDE_RULES: readonly Rule[] = [
   {
     id: "override:en",
-    pattern: overrideSpan("ignore|disregard|forget|override|bypass|neglect|discard|abandon|overrule", EN_NOUN),
+    pattern: overrideSpan("ignore|disregard|forget|override|bypass|neglect|discard|abandon|overrule|stop (?:following|obeying)|(?:don't|do not|no longer) (?:follow|obey)", EN_NOUN),
     requires: /\b(?:all|any|every|your|previous|prior|above|earlier|preceding|former|original|initial|system|safety|built-in|internal|developer|hidden|default|existing|you (?:were|have been|'ve been) given)\b/,
     unless: new RegExp(`\\b(?:my|our)\\s+(?:[\\w'-]+\\s+){0,2}(?:${EN_NOUN})\\b|\\b(?:${EN_NOUN})\\s+(?:that\\s+|which\\s+)?(?:i|we)\\s+(?:gave|sent|wrote|left|made|mentioned|provided|added|typed)\\b`),
   },
-  { id: "override:en", pattern: /\bforget\s+(?:everything|all(?: of it)?|what)\s+(?:you(?:'ve| have| were| had)?\s+(?:been\s+)?(?:told|taught|given|instructed|programmed)|above|so far)\b/ },
+  // "Forget everything you were told" in each language; "forget everything I said" is a reset, not an attack.
+  { id: "override:forget-all", pattern: /\b(?:forget|ignore|disregard)\s+(?:everything|all(?: of it)?|what)\s+(?:(?:that\s+)?you(?:'ve| have| were| had)?\s+(?:been\s+)?(?:told|taught|given|instructed|programmed)|you know)\b|\bolvida\s+todo\s+lo\s+que\s+te\s+(?:dijeron|han dicho|ensenaron|programaron)|\boublie\s+tout\s+ce\s+(?:qu'on t'a|que l'on t'a)\s+(?:dit|appris)|\bvergiss\s+alles,?\s+was\s+(?:man\s+)?dir\s+(?:\w+\s+){0,2}(?:gesagt|beigebracht|vorgegeben|aufgetragen)|\bdimentica\s+tutto\s+(?:quello|cio)\s+che\s+ti\s+(?:hanno|e stato)\s+(?:detto|insegnato)|\b(?:esqueca|desconsidere|ignore)\s+tudo\s+(?:o\s+)?que\s+(?:te\s+foi\s+dito|foi\s+dito\s+a\s+voce|te\s+disseram|te\s+ensinaram|lhe\s+disseram)/ },
   {
     id: "override:es",
-    pattern: overrideSpan("ignora|ignore|ignorar|ignoren|olvida|olvide|olvidar|olviden|omite|descarta|desobedece|haz caso omiso (?:a|de)", ES_NOUN),
+    pattern: overrideSpan("ignora|ignore|ignorar|ignoren|olvida|olvide|olvidar|olviden|omite|descarta|desobedece|haz caso omiso (?:a|de)|no (?:hagas|haga|hagan) caso (?:a|de)|no (?:sigas|obedezcas|respetes)", ES_NOUN),
     requires: /\b(?:todas|todos|tus|sus|anteriores|previas|previos|originales|iniciales|ocultas|sistema|arriba|seguridad|que te (?:dieron|dio|han dado))\b/,
     unless: new RegExp(`\\b(?:mis|nuestras|nuestros)\\s+(?:\\w+\\s+){0,2}(?:${ES_NOUN})|(?:${ES_NOUN})\\s+que\\s+(?:te\\s+)?(?:di|dimos|envie|mande|escribi)\\b`),
   },
   {
     id: "override:fr",
-    pattern: overrideSpan("ignore|ignorez|ignorer|oublie|oubliez|oublier|ne tiens pas compte des|ne tenez pas compte des|outrepasse|contourne", FR_NOUN),
+    pattern: overrideSpan("ignore|ignorez|ignorer|oublie|oubliez|oublier|ne tiens pas compte des|ne tenez pas compte des|outrepasse|contourne|ne (?:respecte|suis|suivez|respectez) (?:plus|pas)|n'obeis (?:plus|pas) a|arrete de (?:suivre|respecter)", FR_NOUN),
     requires: /\b(?:toutes|tous|tes|vos|precedentes|precedents|anterieures|initiales|originales|cachees|systeme|securite|ci-dessus)\b/,
     unless: new RegExp(`\\b(?:mes|nos)\\s+(?:\\w+\\s+){0,2}(?:${FR_NOUN})|(?:${FR_NOUN})\\s+que\\s+je\\s+`),
   },
   {
     id: "override:de",
-    pattern: overrideSpan("ignoriere|ignorier|ignorieren|vergiss|vergessen|missachte|missachten|uberschreibe|umgehe", DE_NOUN),
+    pattern: overrideSpan("ignoriere|ignorier|ignorieren|vergiss|vergessen|missachte|missachten|uberschreibe|umgehe|halte dich nicht (?:mehr )?an|befolge (?:nicht|keine) (?:mehr )?", DE_NOUN),
     requires: /\b(?:alle|deine|ihre|vorherigen|bisherigen|fruheren|obigen|ursprunglichen|versteckten)\b|system|sicherheit/,
     unless: new RegExp(`\\b(?:meine|unsere)\\s+(?:\\w+\\s+){0,2}\\w*(?:${DE_NOUN})|(?:${DE_NOUN}),?\\s+die\\s+ich\\b`),
   },
@@ -69,38 +71,41 @@ const OVERRIDE_RULES: readonly Rule[] = [
   { id: "override:de", pattern: new RegExp(`\\b(?:alle|deine|ihre|vorherigen|bisherigen|obigen)\\s+(?:\\w+\\s+){0,2}\\w*(?:${DE_NOUN})\\s+(?:\\w+\\s+){0,2}(?:ignorieren|vergessen|missachten)\\b`) },
   {
     id: "override:it",
-    pattern: overrideSpan("ignora|ignori|ignorare|dimentica|dimentichi|dimenticare|trascura|non considerare", IT_NOUN),
+    pattern: overrideSpan("ignora|ignori|ignorare|dimentica|dimentichi|dimenticare|trascura|non considerare|non (?:seguire|rispettare) (?:piu )?", IT_NOUN),
     requires: /\b(?:tutte|tutti|tue|tuoi|sue|precedenti|iniziali|originali|nascoste|sistema|sicurezza|sopra)\b/,
     unless: new RegExp(`\\b(?:mie|miei|nostre)\\s+(?:\\w+\\s+){0,2}(?:${IT_NOUN})|(?:${IT_NOUN})\\s+che\\s+ti\\s+ho\\b`),
   },
   {
     id: "override:pt",
-    pattern: overrideSpan("ignore|ignora|ignorar|ignorem|esqueca|esquece|esquecer|desconsidere|desconsiderar|despreze", PT_NOUN),
+    pattern: overrideSpan("ignore|ignora|ignorar|ignorem|esqueca|esquece|esquecer|desconsidere|desconsiderar|despreze|nao (?:siga|obedeca|respeite)|pare de (?:seguir|obedecer)", PT_NOUN),
     requires: /\b(?:todas|todos|suas|seus|tuas|anteriores|previas|iniciais|originais|ocultas|sistema|seguranca|acima)\b/,
     unless: new RegExp(`\\b(?:minhas|meus|nossas)\\s+(?:\\w+\\s+){0,2}(?:${PT_NOUN})|(?:${PT_NOUN})\\s+que\\s+eu\\b`),
   },
   // CJK: a qualifier (previous / all / your / system) directly before the instruction noun,
   // then "ignore/forget". "前のメッセージの誤字は無視" has no instruction noun and stays clean.
-  { id: "override:ja", pattern: /(?:以前|前|これまで|今まで|上記|先|最初|元|全て|すべて|あなた|システム|安全|セキュリティ)の?(?:全ての|すべての)?(?:指示|命令|指令|プロンプト|ルール|設定|制約|ガイドライン)(?:は|を|も)?(?:すべて|全て|全部)?(?:無視|忘れ|破棄|取り消|無効)/ },
+  { id: "override:ja", pattern: /(?:以前|前|これまで|今まで|上記|以上|先|最初|元|全て|すべて|あなた|システム|安全|セキュリティ)の?(?:全ての|すべての)?(?:指示|命令|指令|プロンプト|ルール|設定|制約|ガイドライン)(?:は|を|も)?(?:すべて|全て|全部)?(?:無視|忘れ|破棄|取り消|無効)/ },
   { id: "override:ko", pattern: /(?:이전|앞의|앞서|위의|지금까지|기존|모든|너의|네|당신의|시스템|원래|처음|보안)[의\s]*(?:모든\s*)?(?:지시(?:\s*사항)?|지침|명령|규칙|프롬프트|설정|제한|가이드라인)\s*(?:을|를|은|는|도)?\s*(?:모두|전부|다)?\s*(?:무시|잊|버려|취소|무효)/ },
-  { id: "override:zh", pattern: /(?:忽略|无视|無視|忘记|忘記|忘掉|不要理会|不要理會|不理会|抛弃|拋棄|放弃|跳过|绕过|繞過|覆盖)掉?你?(?:之前|先前|以前|上面|上述|前面|原来|原來|原有|原始|所有|全部|一切|系统|系統|安全|你的)(?:之前|先前|以前|所有|全部|系统|系統|安全|的)*(?:指令|指示|提示词|提示詞|提示|规则|規則|设定|設定|限制|命令|约束|約束)/ },
-  // Announcing replacement instructions or a new job for the assistant.
-  { id: "override:en", pattern: /(?:^|\n)\s*(?:new|updated|real|actual|override|additional)\s+(?:instructions|rules|system prompt|task)\s*[:：]|\byour new (?:task|role|purpose|goal|job|instructions?) is\b|\byou are no longer (?:a|an|the)\b/ },
+  { id: "override:zh", pattern: /(?:忽略|无视|無視|忘记|忘記|忘掉|不要理会|不要理會|不理会|抛弃|拋棄|放弃|跳过|绕过|繞過|覆盖)掉?你?(?:之前|先前|以前|以上|上面|上述|前面|原来|原來|原有|原始|所有|全部|一切|系统|系統|安全|你的)(?:之前|先前|以前|所有|全部|系统|系統|安全|的)*(?:指令|指示|提示词|提示詞|提示|规则|規則|设定|設定|限制|命令|约束|約束)/ },
+  // A new job or a new system prompt for the assistant, or a claim to be its maker. A bare
+  // "New instructions:" is left alone: customers use it for delivery notes.
+  { id: "override:en", pattern: /\b(?:new|updated|real|actual|override|additional)\s+system\s+(?:prompt|instructions?|message)\b|\byour (?:only |new |real |actual |sole )(?:task|role|purpose|goal|job|mission|instructions?) (?:now |from now on )?is\b|\byou are no longer (?:a|an|the)\b|\b(?:previous|prior|your|all|earlier|original|system) (?:rules|instructions|guidelines|restrictions) (?:don't|do not|no longer|doesn't|does not) apply\b|\bi(?:'m| am) your (?:developer|creator|programmer|maker|operator|owner)\b/ },
 ];
 
 // "Show me your system prompt": a reveal verb, then the assistant's own instructions.
 const EXTRACT_RULES: readonly Rule[] = [
   {
     id: "extract:en",
-    pattern: /\b(?:reveal|show|print|display|output|repeat|tell|give|share|dump|leak|expose|list|write|type|spell|send|paste|copy|translate|summari[sz]e|recite|read|disclose|provide|what(?:'s| is| are| were))\b[^.?!\n]{0,30}?\b(?:your\s+(?:(?:full|entire|complete|exact|original|initial|hidden|secret|system|developer|real|underlying|first|starting)\s+){0,3}(?:prompts?|instructions|directives|programming|system\s+message)\b(?!\s+(?:for|on|about|regarding|to)\b)|(?:your|the)\s+(?:\w+\s+){0,2}?(?:hidden|secret|system|initial|original|developer|starting|underlying|confidential|pre)[\s-]*(?:prompts?|instructions|directives|system\s+messages?|configuration)\b)/,
+    pattern: /\b(?:reveal|show|print|display|output|repeat|tell|give|share|dump|leak|expose|list|write|type|spell|send|paste|copy|translate|summari[sz]e|recite|read|disclose|provide|what(?:'s| is| are| were))\b[^.?!\n]{0,30}?\b(?:(?:your|ur)\s+(?:(?:full|entire|complete|exact|original|initial|hidden|secret|system|developer|real|underlying|first|starting)\s+){0,3}(?:prompts?|instructions|directives|programming|system\s+message|context\s+window)\b(?!\s+(?:for|on|about|regarding|to)\b)|(?:your|the)\s+(?:\w+\s+){0,2}?(?:hidden|secret|system|initial|original|developer|starting|underlying|confidential|pre)[\s-]*(?:prompts?|instructions|directives|system\s+messages?|configuration)\b|\b(?:instructions|prompt|rules|directives)\s+(?:that\s+)?(?:your|the)\s+(?:operator|developer|creator|company|owner|programmer|maker)s?\s+gave\s+you)/,
   },
   { id: "extract:en", pattern: /\bwhat (?:instructions|rules|directives|prompt|guidelines) (?:were|have) you (?:been )?(?:given|told|provided|programmed)\b|\b(?:repeat|print|output|show|copy|display|write out)\b[^.!?\n]{0,25}?\b(?:text|words|everything|content|lines?)\s+(?:above|before this)\b|\bstart(?:ing)? with\s+(?:the words?\s+)?["'“‘]?you are\b/ },
-  { id: "extract:es", pattern: /\b(?:muestra|muestrame|ensena|ensename|revela|revelame|dime|imprime|escribe|repite|cuales son|cual es|comparte|dame|copia|traduce)\b[^.?!\n]{0,30}?(?:\b(?:tu|tus|su|sus)\s+(?:prompts?|instrucciones|directrices)\b(?!\s+(?:para|de|sobre)\b)|\b(?:prompt|instrucciones|mensaje)\s+(?:del|de)\s+sistema|\b(?:instrucciones|prompt|directrices)\s+(?:ocultas?|secretas?|iniciales|originales|internas))/ },
+  // "Your system prompt" names the assistant's configuration whatever the verb ("was steht in deinem Systemprompt?").
+  { id: "extract:system-prompt", pattern: /\b(?:your|ur)\s+(?:system|initial|hidden|secret|original|pre)[\s-]?prompt\b(?!\s+(?:you|me|us|them|users?|customers?|people)\b)|\btus?\s+(?:prompt|instrucciones)\s+(?:del|de)\s+sistema\b|\b(?:ton|votre)\s+prompt\s+(?:du\s+)?systeme\b|\b(?:dein|ihr)\w*\s+system-?prompt|\btuo\s+prompt\s+di\s+sistema\b|\b(?:seu|teu)\s+prompt\s+(?:de|do)\s+sistema\b|(?:あなた|君)のシステムプロンプト|(?:너의|네|당신의)\s*시스템\s*프롬프트|你的系[统統]提示/ },
+  { id: "extract:es", pattern: /\b(?:muestra|muestrame|ensena|ensename|revela|revelame|dime|imprime|escribe|repite|cuales son|cual es|comparte|dame|copia|traduce)\b[^.?!\n]{0,30}?(?:\b(?:tu|tus|su|sus)\s+(?:prompts?|instrucciones|directrices)\b(?!\s+(?:para|de|sobre)\b)|\b(?:prompt|instrucciones|mensaje)\s+(?:del|de)\s+sistema|\b(?:instrucciones|prompt|directrices)\s+(?:ocultas?|secretas?|iniciales|originales|internas)|\binstrucciones\s+(?:que\s+)?te\s+(?:dio|dieron|han dado))/ },
   { id: "extract:fr", pattern: /\b(?:affiche|montre|montrez|revele|revelez|donne|donnez|dis|dites|repete|repetez|ecris|imprime|copie|traduis|quel(?:le)?s? (?:est|sont))\b[^.?!\n]{0,30}?(?:\b(?:ton|tes|votre|vos)\s+(?:prompts?|instructions|consignes|directives)\b(?!\s+(?:pour|sur|concernant)\b)|\b(?:prompt|message|instructions?|consignes)\s+(?:du\s+)?systeme|\b(?:instructions|consignes|directives|prompt)\s+(?:cachees?|secret(?:es)?|initiales?|originales?|internes|d'origine))/ },
   { id: "extract:de", pattern: /\b(?:zeig|zeige|zeigen|gib|geben|nenne|nennen|verrate|wiederhole|schreib|schreibe|drucke|kopiere|ubersetze|was ist|was sind|wie lautet|wie lauten|offenbare|enthulle)\b[^.?!\n]{0,30}?(?:\b(?:dein|deine|deinen|ihre|ihren)\s+(?:\w+\s+)?(?:system)?(?:prompt|anweisungen|instruktionen|systemanweisungen|vorgaben)\b(?!\s+(?:fur|zu|zum|zur)\b)|\b(?:versteckten|geheimen|ursprunglichen|internen|initialen)\s+(?:anweisungen|instruktionen|prompt|vorgaben)|\bsystem[- ]?prompt)/ },
-  { id: "extract:it", pattern: /\b(?:mostra|mostrami|rivela|rivelami|dimmi|dammi|ripeti|scrivi|stampa|copia|traduci|quali sono|qual e|condividi)\b[^.?!\n]{0,30}?(?:\b(?:tuo|tuoi|tue)\s+(?:prompts?|istruzioni|direttive)\b(?!\s+(?:per|su)\b)|\b(?:prompt|istruzioni|messaggio)\s+(?:di|del)\s+sistema|\b(?:istruzioni|prompt|direttive)\s+(?:nascost[eo]|segret[eo]|iniziali|originali|interne))/ },
-  { id: "extract:pt", pattern: /\b(?:mostre|mostra|mostrar|revele|revela|diga|repita|escreva|imprima|copie|traduza|quais sao|qual e|compartilhe|de-me|me de)\b[^.?!\n]{0,30}?(?:\b(?:seu|sua|suas|seus|teu|tuas)\s+(?:prompts?|instrucoes|diretrizes)\b(?!\s+(?:para|sobre)\b)|\b(?:prompt|instrucoes|mensagem)\s+(?:do|de)\s+sistema|\b(?:instrucoes|prompt|diretrizes)\s+(?:ocult[ao]s?|secret[ao]s?|iniciais|originais|internas|escondidas))/ },
-  { id: "extract:ja", pattern: /(?:システムプロンプト|初期プロンプト|隠し指示|隠された指示|秘密の指示|内部指示|最初の指示|元の指示|あなたの(?:指示|プロンプト|設定))[^。！？]{0,15}?(?:表示|出力|教え|見せ|書き出|開示|繰り返|翻訳|コピー|共有|は何)/ },
+  { id: "extract:it", pattern: /\b(?:mostra|mostrami|rivela|rivelami|dimmi|dammi|ripeti|scrivi|stampa|copia|traduci|quali|quale|qual e|condividi|elenca)\b[^.?!\n]{0,30}?(?:\b(?:tuo|tuoi|tue)\s+(?:prompts?|istruzioni|direttive)\b(?!\s+(?:per|su)\b)|\b(?:prompt|istruzioni|messaggio)\s+(?:di|del)\s+sistema|\b(?:istruzioni|prompt|direttive)\s+(?:nascost[eo]|segret[eo]|iniziali|originali|interne)|\bistruzioni\s+(?:che\s+)?(?:hai ricevuto|ti hanno dato))/ },
+  { id: "extract:pt", pattern: /\b(?:mostre|mostra|mostrar|revele|revela|diga|repita|escreva|imprima|copie|traduza|quais sao|qual e|compartilhe|de-me|me de)\b[^.?!\n]{0,30}?(?:\b(?:seu|sua|suas|seus|teu|tuas)\s+(?:prompts?|instrucoes|diretrizes)\b(?!\s+(?:para|sobre)\b)|\b(?:prompt|instrucoes|mensagem)\s+(?:do|de)\s+sistema|\b(?:instrucoes|prompt|diretrizes)\s+(?:ocult[ao]s?|secret[ao]s?|iniciais|originais|internas|escondidas)|\binstrucoes\s+(?:que\s+)?(?:voce recebeu|te deram|lhe deram))/ },
+  { id: "extract:ja", pattern: /(?:システムプロンプト|初期プロンプト|隠し指示|隠された指示|秘密の指示|内部指示|最初の指示|元の指示|あなたの(?:指示|プロンプト|設定)|(?:設定され|与えられ|組み込まれ)(?:ている|た)(?:隠し)?(?:指示|プロンプト|命令))[^。！？]{0,15}?(?:表示|出力|教え|見せ|書き出|開示|繰り返|翻訳|コピー|共有|は何)/ },
   { id: "extract:ko", pattern: /(?:시스템\s*프롬프트|초기\s*프롬프트|숨겨진\s*(?:지시|지침|명령|프롬프트)|비밀\s*(?:지시|지침)|내부\s*(?:지시|지침)|너의\s*(?:지시|지침|프롬프트|설정)|네\s*(?:지시|지침|프롬프트))[^.!?]{0,20}?(?:보여|출력|알려|공개|말해|반복|번역|복사|적어|써)/ },
   // Chinese allows verb-first and object-first (把...输出) orders; "系统提示“密码错误”" alone
   // means "the system says" and has no reveal verb.
@@ -114,15 +119,15 @@ const NO_RULES_EN = "rules|restrictions?|filters?|limits|limitations|censorship|
 const PERSONA_RULES: readonly Rule[] = [
   { id: "persona:dan", pattern: /\b(?:you are|you're|eres|tu es|du bist|sei|voce e|act as|pretend to be|become)\s+(?:now\s+|ahora\s+|maintenant\s+|jetzt\s+|agora\s+)?(?:o\s+|el\s+|le\s+|der\s+)?dan\b|\bdo anything now\b|\bdan mode\b|(?:あなたは|君は|お前は)dan|너는\s*dan|你(?:现在|現在)?(?:就)?是\s*dan/ },
   { id: "persona:jailbreak", pattern: /\b(?:this is|here is|here's|let's (?:try|do|play)|start|begin|initiate|enable|activate)\s+(?:a\s+|the\s+)?jailbreak\b|\bjailbreak(?:ed)?\s+(?:mode|prompt)\b|\b(?:unrestricted|unfiltered|uncensored|jailbroken|amoral)\s+(?:ai|assistant|chatbot|bot|model|mode|version|llm|gpt)\b/ },
-  { id: "persona:no-rules:en", pattern: new RegExp(`\\b(?:ai|assistant|bot|chatbot|model|llm|gpt|dan|persona|character|entity)\\b[^.!?\\n]{0,20}?\\b(?:with no|without(?: any)?|has no|have no)\\s+(?:${NO_RULES_EN})\\b|\\byou(?:'ve| have| are| will| can| must)?\\s+(?:have|are|answer|respond|reply)(?:\\s+to)?(?:\\s+(?:every|any|all)\\s+(?:questions?|requests?)|\\s+anything|\\s+everything)?\\s+(?:with no|without(?: any)?|no)\\s+(?:${NO_RULES_EN})\\b|\\b(?:you|assistant|ai|bot)\\s+(?:who|that)?\\s*(?:doesn't|does not|don't|do not|never|won't)\\s+(?:follow|obey|care about|respect)\\s+(?:any\\s+)?(?:${NO_RULES_EN}|policies)\\b|\\bnever refuses?\\b`) },
-  { id: "persona:no-rules:es", pattern: /\b(?:ia|asistente|bot|chatbot|modelo|dan|eres|actua como|finge|responde|contesta)\b[^.!?\n]{0,25}?\b(?:sin|ninguna?)\s+(?:\w+\s+)?(?:restricciones|reglas|filtros|limites|censura|normas|politicas|limitaciones)\b/ },
+  { id: "persona:no-rules:en", pattern: new RegExp(`\\b(?:ai|assistant|bot|chatbot|model|llm|gpt|dan|persona|character|entity)\\b[^.!?\\n]{0,20}?\\b(?:with no|without(?: any)?|has no|have no)\\s+(?:${NO_RULES_EN})\\b|\\byou(?:'ve| have| are| will| can| must| now)?\\s+(?:have|had|are|were|answer|respond|reply)(?:\\s+to)?(?:\\s+(?:every|any|all)\\s+(?:questions?|requests?)|\\s+anything|\\s+everything)?\\s+(?:with no|without(?: any)?|no)\\s+(?:${NO_RULES_EN})\\b|\\b(?:you|assistant|ai|bot)\\s+(?:who|that)?\\s*(?:doesn't|does not|don't|do not|never|won't)\\s+(?:follow|obey|care about|respect)\\s+(?:any\\s+)?(?:${NO_RULES_EN}|policies)\\b|\\b(?:ai|assistant|bot|chatbot|model|you)\\b[^.!?\\n]{0,25}?\\b(?:freed|free|released|liberated|unbound|unshackled)\\s+(?:from|of)\\s+(?:all\\s+|any\\s+)?(?:of\\s+)?(?:its|your|the|their)?\\s*(?:${NO_RULES_EN}|programming|constraints)\\b|\\bnever refuses?\\b`) },
+  { id: "persona:no-rules:es", pattern: /\b(?:ia|asistente|bot|chatbot|modelo|dan|eres|actua como|finge|responde|contesta)\b[^.!?\n]{0,25}?\b(?:sin|ninguna?)\s+(?:\w+\s+)?(?:restricci(?:on|ones)|reglas?|filtros?|limites?|censura|normas?|politicas?|limitaci(?:on|ones))\b/ },
   { id: "persona:no-rules:fr", pattern: /\b(?:ia|assistant|bot|chatbot|modele|dan|tu es|reponds|agis|fais comme si)\b[^.!?\n]{0,25}?\b(?:sans|aucune?)\s+(?:\w+\s+)?(?:restrictions?|regles?|filtres?|limites?|censure|limitations?)\b/ },
-  { id: "persona:no-rules:de", pattern: /\b(?:ki|assistent|bot|chatbot|modell|dan|du bist|antworte|tu so)\b[^.!?\n]{0,25}?\b(?:ohne|keine?)\s+(?:\w+\s+)?(?:regeln|einschrankungen|filter|grenzen|zensur|beschrankungen|richtlinien)\b/ },
-  { id: "persona:no-rules:it", pattern: /\b(?:ia|assistente|bot|chatbot|modello|dan|rispondi|comportati)\b[^.!?\n]{0,25}?\b(?:senza|nessuna?)\s+(?:\w+\s+)?(?:restrizioni|regole|filtri|limiti|censura|limitazioni)\b/ },
-  { id: "persona:no-rules:pt", pattern: /\b(?:ia|assistente|bot|chatbot|modelo|dan|voce e|responda|finja ser|aja como)\b[^.!?\n]{0,25}?\b(?:sem|nenhuma?)\s+(?:\w+\s+)?(?:restricoes|regras|filtros|limites|censura|limitacoes)\b/ },
-  { id: "persona:no-rules:ja", pattern: /(?:制限|ルール|規則|フィルター|検閲|制約)(?:の|が)?(?:ない|無い|なし|無し)[^。]{0,6}?(?:ai|アシスタント|ボット|モデル|として|で答え|で回答|で応答)/ },
+  { id: "persona:no-rules:de", pattern: /\b(?:ki|assistent|bot|chatbot|modell|dan|du bist|antworte|tu so)\b[^.!?\n]{0,25}?\b(?:ohne|keine?)\s+(?:\w+\s+)?(?:regeln?|einschrankung(?:en)?|filter|grenzen|zensur|beschrankung(?:en)?|richtlinien)\b/ },
+  { id: "persona:no-rules:it", pattern: /\b(?:ia|assistente|bot|chatbot|modello|dan|rispondi|comportati)\b[^.!?\n]{0,25}?\b(?:senza|nessuna?)\s+(?:\w+\s+)?(?:restrizion[ei]|regol[ae]|filtr[oi]|limit[ei]|censura|limitazion[ei])\b/ },
+  { id: "persona:no-rules:pt", pattern: /\b(?:ia|assistente|bot|chatbot|modelo|dan|voce e|responda|finja ser|aja como)\b[^.!?\n]{0,25}?\b(?:sem|nenhuma?)\s+(?:\w+\s+)?(?:restric(?:ao|oes)|regras?|filtros?|limites?|censura|limitac(?:ao|oes))\b/ },
+  { id: "persona:no-rules:ja", pattern: /(?:制限|ルール|規則|フィルター|検閲|制約)(?:の|が|に)?(?:ない|無い|なし|無し|縛られない|とらわれない)[^。]{0,6}?(?:ai|アシスタント|ボット|モデル|として|で答え|で回答|で応答)/ },
   { id: "persona:no-rules:ko", pattern: /(?:제한|규칙|필터|검열|제약)\s*(?:이|가)?\s*(?:없는|없이)\s*(?:ai|인공지능|어시스턴트|봇|모델|대답|답변|응답|말해|행동)/ },
-  { id: "persona:no-rules:zh", pattern: /(?:没有|沒有|不受|无|無|不带|去掉|解除)(?:任何)?(?:限制|规则|規則|过滤|過濾|审查|審查|约束|約束)(?:的|地)?(?:ai|人工智能|助手|机器人|模型|回答|回复|回應|响应)/ },
+  { id: "persona:no-rules:zh", pattern: /(?:没有|沒有|不受|无|無|不带|去掉|解除)(?:任何)?(?:限制|规则|規則|过滤|過濾|审查|審查|约束|約束)(?:约束|約束|限制|束缚)?(?:的|地)?(?:ai|人工智能|助手|机器人|模型|回答|回复|回應|响应)/ },
   // An order to switch mode, not a question about one ("how do I enable developer mode?").
   { id: "persona:developer-mode", pattern: /(?:^|[.!?:\n]\s*)(?:please\s+)?(?:enter|enable|activate|switch to|turn on|go into)\s+(?:your\s+)?(?:developer|dev|god|debug|jailbreak|dan)\s+mode\b|\bin (?:developer|dev|god|jailbreak|dan) mode,? you\b|(?:^|[.!?:\n]\s*)(?:activa|habilita) el modo (?:desarrollador|programador|dios)|(?:passe|entre|active)(?: en| le)? mode (?:developpeur|dieu)|(?:aktiviere|wechsle in) den entwicklermodus|attiva la modalita (?:sviluppatore|sviluppo)|(?:ative|ativa|entre no) o? ?modo (?:desenvolvedor|deus)|開発者モードを(?:有効|オン|起動)|개발자\s*모드(?:를|로)?\s*(?:활성화|켜|전환)|(?<!如何|怎么|怎样|怎麼)(?:开启|開啟|启用|啟用|打开|打開|进入|進入|切换到)开发者模式/ },
 ];
@@ -142,7 +147,7 @@ const PLAIN_RULES: readonly Rule[] = [...FAKE_TURN_RULES, ...OVERRIDE_RULES, ...
 // ("i g n o r e"), because squashing an innocent message could glue words into a phrase.
 const SQUASHED_RULES: readonly Rule[] = [
   { id: "override:en", pattern: /(?:ignore|disregard|forget|override)(?:all|any|every|the|your|of)*(?:previous|prior|above|earlier|preceding|original|initial|system)+(?:instructions?|prompts?|directions|rules|guidelines)|(?:ignore|disregard|forget|override)(?:all|your)(?:instructions|prompts?|rules|guidelines)/ },
-  { id: "extract:en", pattern: /(?:reveal|show|print|repeat|output|display)(?:me)?(?:your|the)(?:system|initial|hidden|secret|original)prompt/ },
+  { id: "extract:en", pattern: /(?:reveal|show|print|repeat|output|display|tell|what)\w*(?:system|initial|hidden|secret)prompt|(?:system|initial|hidden|secret)prompt\w*(?:reveal|show|print|display|repeat|output)/ },
 ];
 
 function firstMatch(rules: readonly Rule[], text: string): string | undefined {

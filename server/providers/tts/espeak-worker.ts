@@ -109,23 +109,25 @@ function exitStatusOf(error: unknown): number | undefined {
   return typeof error.status === "number" ? error.status : undefined;
 }
 
-async function loadFactory(): Promise<{ factory: EspeakFactory; wasmBytes: Uint8Array<ArrayBuffer> }> {
-  const scriptPath = createRequire(import.meta.url).resolve("espeak-ng");
-  const scriptUrl = pathToFileURL(scriptPath);
-  // Loaded by URL because the package ships no type declarations; we narrow it here instead.
-  const loaded: unknown = await import(scriptUrl.href);
+/** The package's default export, narrowed; it ships no type declarations. */
+function factoryOf(engineScript: unknown): EspeakFactory {
   const factory: unknown =
-    typeof loaded === "object" && loaded !== null && "default" in loaded ? loaded.default : undefined;
+    typeof engineScript === "object" && engineScript !== null && "default" in engineScript
+      ? engineScript.default
+      : undefined;
   if (!isEspeakFactory(factory)) throw new Error("espeak-ng did not export its module factory");
-  // Copied into a plain ArrayBuffer because WebAssembly.compile's types reject a Buffer that
-  // might be backed by a SharedArrayBuffer.
-  const wasmBytes = new Uint8Array(await readFile(new URL("espeak-ng.wasm", scriptUrl)));
-  return { factory, wasmBytes };
+  return factory;
 }
 
-async function loadEngine(): Promise<Engine> {
-  const { factory, wasmBytes } = await loadFactory();
-  const compiled = await WebAssembly.compile(wasmBytes);
+async function readWasm(): Promise<Uint8Array<ArrayBuffer>> {
+  const scriptUrl = pathToFileURL(createRequire(import.meta.url).resolve("espeak-ng"));
+  // Copied into a plain ArrayBuffer because WebAssembly.compile's types reject a Buffer that
+  // might be backed by a SharedArrayBuffer.
+  return new Uint8Array(await readFile(new URL("espeak-ng.wasm", scriptUrl)));
+}
+
+async function loadEngine(factory: EspeakFactory): Promise<Engine> {
+  const compiled = await WebAssembly.compile(await readWasm());
   const messages: string[] = [];
   let captured: EngineExports | undefined;
   const module = await factory({
@@ -213,13 +215,20 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function serveJobs(): Promise<void> {
+/**
+ * Called by the worker's bootstrap with the already-imported espeak-ng script (see
+ * espeak-tts.ts for why the bootstrap imports it rather than this module).
+ */
+export async function serveJobs(engineScript: unknown): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error("espeak-worker.ts must run as a worker thread");
   const started = performance.now();
   let engine: Engine;
   try {
-    engine = await loadEngine();
+    engine = await loadEngine(factoryOf(engineScript));
+    // One throwaway sentence: the first run pays for page faults and the wasm compiler tiering
+    // up (~100 ms), and we would rather pay that at start-up than on a caller's first greeting.
+    engine.synthesize({ id: 0, voice: "en-us", text: "Ready.", wordsPerMinute: 175 });
   } catch (error) {
     post({ type: "load-failed", message: errorText(error) });
     return;
@@ -239,5 +248,3 @@ async function serveJobs(): Promise<void> {
     }
   });
 }
-
-await serveJobs();

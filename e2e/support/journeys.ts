@@ -1,0 +1,36 @@
+/** Steps many journeys share, done through the UI as a person would. */
+import { expect, type Page } from "@playwright/test";
+
+export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function signUpThroughUi(
+  page: Page,
+  fields: { fullName: string; email: string; password: string; companyName?: string },
+): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Full name").fill(fields.fullName);
+  await page.getByLabel("Email").fill(fields.email);
+  await page.getByLabel("Password", { exact: true }).fill(fields.password);
+  await page.getByLabel("Confirm password").fill(fields.password);
+  await page.getByLabel("Company name").fill(fields.companyName ?? "Acme Corp");
+  await page.getByLabel("Phone number").fill("+1 555 0100");
+  await page.getByLabel("Address").fill("1 Main Street\nSpringfield");
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+/** Screenshots for a person to look at, at phone and desktop widths (written to test-results/screens). */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -1,0 +1,35 @@
+/** The append-only audit log: who did what to what, and when. */
+import type { Db } from "../db/connect.js";
+import { auditLog } from "../db/schema.js";
+
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export type AuditAction =
+  | "user.approve"
+  | "user.deny"
+  | "user.reset_password"
+  | "error_report.resolve"
+  | "system.reset_all"
+  | "conversation.read";
+
+export async function recordAudit(
+  db: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  target: { type: string; id: string } | null,
+  at: Date,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    targetType: target?.type ?? null,
+    targetId: target?.id ?? null,
+    detail: detail ?? null,
+    createdAt: at,
+  });
+}

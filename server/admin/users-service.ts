@@ -1,0 +1,91 @@
+/** Admin work on users: list and search, approve or deny, reset a password. */
+import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
+import type { User } from "../../contracts/auth.js";
+import { hashPassword } from "../auth/passwords.js";
+import { deleteUserSessions } from "../auth/sessions.js";
+import { toUser, type UserRow } from "../auth/user-view.js";
+import type { Clock } from "../clock.js";
+import type { Db } from "../db/connect.js";
+import { users } from "../db/schema.js";
+import { HttpError } from "../http/http-error.js";
+import type { EventBus } from "../realtime/event-bus.js";
+import { recordAudit } from "./audit.js";
+
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+}
+
+export async function listUsers(
+  deps: AdminDeps,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<{ users: User[]; total: number }> {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = pattern
+    ? or(ilike(users.email, pattern), ilike(users.fullName, pattern), ilike(users.companyName, pattern))
+    : undefined;
+  const [rows, [{ n }]] = await Promise.all([
+    deps.db
+      .select()
+      .from(users)
+      .where(where)
+      // Pending first: they are what an admin has to act on.
+      .orderBy(sql`case ${users.approvalStatus} when 'pending' then 0 else 1 end`, asc(users.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    deps.db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toUser), total: n };
+}
+
+export async function getUser(deps: AdminDeps, id: string): Promise<UserRow> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new HttpError(404, "User not found");
+  return row;
+}
+
+export async function setApproval(deps: AdminDeps, actor: UserRow, id: string, approved: boolean): Promise<User> {
+  const target = await getUser(deps, id);
+  if (approved && target.approvalStatus === "approved") throw new HttpError(409, "User is already approved");
+  if (!approved && target.approvalStatus === "denied") throw new HttpError(409, "User is already denied");
+  if (!approved && target.isAdmin) {
+    const [{ n }] = await deps.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, "approved"), ne(users.id, target.id)));
+    if (n === 0) throw new HttpError(409, "Cannot deny the last administrator");
+  }
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(users)
+    .set({ approvalStatus: approved ? "approved" : "denied", updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  // A denied user is signed out everywhere at once.
+  if (!approved) await deleteUserSessions(deps.db, id);
+  await recordAudit(deps.db, actor, approved ? "user.approve" : "user.deny", { type: "user", id }, now, {
+    email: row.email,
+  });
+  await deps.bus.publish({ type: "user_approval", approved, userEmail: row.email });
+  await deps.bus.publish({ type: "stats_changed" });
+  return toUser(row);
+}
+
+export async function resetPassword(
+  deps: AdminDeps,
+  actor: UserRow,
+  actorSessionHash: string | null,
+  id: string,
+  newPassword: string,
+): Promise<void> {
+  const target = await getUser(deps, id);
+  const now = deps.clock.now();
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
+    .where(eq(users.id, id));
+  // The user's sessions end (an admin resetting their own password keeps this session).
+  await deleteUserSessions(deps.db, id, target.id === actor.id ? (actorSessionHash ?? undefined) : undefined);
+  await recordAudit(deps.db, actor, "user.reset_password", { type: "user", id }, now, { email: target.email });
+}
