@@ -3,6 +3,9 @@ import type { FastifyServerOptions } from "fastify";
 import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/connect.js";
+import type { LlmProvider } from "./providers/llm/llm-provider.js";
+import type { SttProvider } from "./providers/stt/stt-provider.js";
+import type { TtsProvider } from "./providers/tts/tts-provider.js";
 import type { EventBus } from "./realtime/event-bus.js";
 
 export interface AppDeps {
@@ -10,6 +13,10 @@ export interface AppDeps {
   db: Database;
   clock: Clock;
   bus: EventBus;
+  llm: LlmProvider;
+  tts: TtsProvider;
+  /** Null when no speech-to-text server is configured: the browser recognises speech itself. */
+  stt: SttProvider | null;
   /** Folder of the built SPA; omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];

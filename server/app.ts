@@ -3,15 +3,21 @@ import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { JSON_BODY_LIMIT_BYTES } from "../contracts/limits.js";
+import { registerAdminRoutes } from "./admin/routes.js";
+import { registerAdminUserRoutes } from "./admin/users-routes.js";
+import { registerAgentRoutes } from "./agents/routes.js";
 import type { AppDeps } from "./app-deps.js";
 import { createGuards } from "./auth/guards.js";
 import { registerAuthRoutes } from "./auth/routes.js";
+import { registerChatRoutes } from "./chat/routes.js";
+import type { FeatureDeps } from "./feature-deps.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerHealthRoutes } from "./http/health.js";
 import { registerSecurity } from "./http/security.js";
 import { registerSpaAndNotFound } from "./http/spa.js";
+import { registerAdminChannel } from "./realtime/admin-channel.js";
 import { registerReportRoutes } from "./reports/routes.js";
-import { registerAdminUserRoutes } from "./admin/users-routes.js";
+import { registerVoiceRoutes } from "./voice/routes.js";
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -19,7 +25,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
-    forceCloseConnections: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -29,13 +34,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurity(app);
   await app.register(cookie);
 
-  const guards = createGuards({ db: deps.db.db, clock: deps.clock, sessionSecret: deps.config.sessionSecret });
-  const base = { db: deps.db.db, clock: deps.clock, bus: deps.bus, sessionSecret: deps.config.sessionSecret };
+  const sessionSecret = deps.config.sessionSecret;
+  const guards = createGuards({ db: deps.db.db, clock: deps.clock, sessionSecret });
+  const features: FeatureDeps = {
+    db: deps.db.db,
+    clock: deps.clock,
+    bus: deps.bus,
+    config: deps.config,
+    llm: deps.llm,
+    tts: deps.tts,
+    stt: deps.stt,
+    guards,
+  };
 
   registerHealthRoutes(app, deps.db);
-  registerAuthRoutes(app, { ...base, guards });
-  registerReportRoutes(app, { ...base, guards });
-  registerAdminUserRoutes(app, { ...base, guards });
+  registerAuthRoutes(app, { ...features, sessionSecret });
+  registerAgentRoutes(app, features);
+  registerChatRoutes(app, features);
+  registerVoiceRoutes(app, features);
+  registerReportRoutes(app, features);
+  registerAdminUserRoutes(app, features);
+  registerAdminRoutes(app, features);
+  await registerAdminChannel(app, features);
 
   await registerSpaAndNotFound(app, deps.webRoot);
   return app;

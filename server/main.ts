@@ -4,16 +4,19 @@ import { buildApp } from "./app.js";
 import { systemClock } from "./clock.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/connect.js";
+import { createProviders } from "./providers/create-providers.js";
 import { createEventBus } from "./realtime/create-event-bus.js";
 
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
 const bus = await createEventBus(database);
+const providers = createProviders(config);
 const app = await buildApp({
   config,
   db: database,
   clock: systemClock,
   bus,
+  ...providers,
   webRoot: fileURLToPath(new URL("../dist/web", import.meta.url)),
   logger: { level: config.LOG_LEVEL },
 });
@@ -27,6 +30,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await bus.close();
+    await providers.tts.close?.();
     await database.close();
   } finally {
     clearTimeout(force);
@@ -37,4 +41,6 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`AgentDesk ready on http://localhost:${config.PORT} (database: ${database.engine})`);
+app.log.info(
+  `AgentDesk ready on http://localhost:${config.PORT} (database: ${database.engine}, model: ${providers.llm.kind}, voice: ${providers.tts.kind})`,
+);

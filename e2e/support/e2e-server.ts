@@ -10,6 +10,7 @@ import { createAdmin } from "../../server/auth/service.js";
 import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
 import { openDatabase } from "../../server/db/connect.js";
+import { createProviders } from "../../server/providers/create-providers.js";
 import { createInProcessBus } from "../../server/realtime/event-bus.js";
 import { OWNER } from "./accounts.js";
 
@@ -37,6 +38,7 @@ const app = await buildApp({
   db: database,
   clock: systemClock,
   bus,
+  ...createProviders(config),
   webRoot: fileURLToPath(new URL("../../dist/web", import.meta.url)),
   logger: { level: "warn" },
 });

@@ -13,6 +13,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { schema } from "./schema.js";
+import { seedTemplates } from "./seed-templates.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,6 +36,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
+    await seedTemplates(db);
     return { db, engine: "postgres", url: target.url, close: () => pool.end() };
   }
   let client: PGlite;
@@ -48,5 +50,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  await seedTemplates(db);
   return { db, engine: "pglite", pglite: client, close: () => client.close() };
 }

@@ -12,6 +12,7 @@ import { buildApp } from "../app.js";
 import { createManualClock } from "../clock.js";
 import { loadConfig, type Config } from "../config.js";
 import { openDatabase, type Database } from "../db/connect.js";
+import { createProviders } from "../providers/create-providers.js";
 import { createEventBus } from "../realtime/create-event-bus.js";
 
 export type Engine = "pglite" | "postgres";
@@ -86,7 +87,8 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
   });
   const clock = createManualClock(new Date("2026-06-01T09:00:00Z"));
   const bus = await createEventBus(opened.database);
-  const deps: AppDeps = { config, db: opened.database, clock, bus, ...options.overrides };
+  const providers = createProviders(config);
+  const deps: AppDeps = { config, db: opened.database, clock, bus, ...providers, ...options.overrides };
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -97,6 +99,7 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
     async close() {
       await app.close();
       await bus.close();
+      await deps.tts.close?.();
       if (!options.keepDatabase) await opened.drop();
     },
   };

@@ -163,28 +163,42 @@ export function createEspeakTts(options: EspeakTtsOptions = {}): EspeakTts {
     worker = spawned;
     engineReady = new Promise<number>((resolve, reject) => {
       spawned.on("message", (message: EspeakWorkerMessage) => {
-        if (message.type === "ready") resolve(message.loadMs);
-        else if (message.type === "load-failed") {
-          reject(new Error(`espeak-ng failed to load: ${message.message}`));
-          void spawned.terminate();
-        } else if (message.type === "done")
-          finishJob(message.id, Buffer.from(message.wav.buffer, message.wav.byteOffset, message.wav.byteLength));
-        else finishJob(message.id, new Error(`espeak-ng could not synthesise: ${message.message}`));
+        switch (message.type) {
+          case "ready":
+            resolve(message.loadMs);
+            break;
+          case "load-failed":
+            reject(new Error(`espeak-ng failed to load: ${message.message}`));
+            void spawned.terminate();
+            break;
+          case "done":
+            finishJob(message.id, Buffer.from(message.wav.buffer, message.wav.byteOffset, message.wav.byteLength));
+            break;
+          case "failed":
+            if (message.engineLost) retireWorker(spawned);
+            finishJob(message.id, new Error(`espeak-ng could not synthesise: ${message.message}`));
+            break;
+        }
       });
       spawned.on("error", reject);
       spawned.on("exit", (code) => {
         const error = new Error(`espeak-ng worker exited with code ${code}`);
         reject(error);
         if (worker !== spawned) return;
-        // The next request starts a fresh worker.
-        worker = undefined;
-        engineReady = undefined;
+        retireWorker(spawned);
         if (inFlight) finishJob(inFlight.job.id, error);
       });
     });
     // A failed load is reported to whoever is waiting on it; this stops an unhandled rejection.
     engineReady.catch(() => undefined);
     return engineReady;
+  }
+
+  /** Stops sending jobs to a worker that has died or is about to; the next job starts a fresh one. */
+  function retireWorker(retired: Worker): void {
+    if (worker !== retired) return;
+    worker = undefined;
+    engineReady = undefined;
   }
 
   function finishJob(id: number, outcome: Buffer | Error): void {

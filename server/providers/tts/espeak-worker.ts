@@ -29,7 +29,8 @@ export type EspeakWorkerMessage =
   | { type: "ready"; loadMs: number }
   | { type: "load-failed"; message: string }
   | { type: "done"; id: number; wav: Uint8Array; synthMs: number }
-  | { type: "failed"; id: number; message: string };
+  /** engineLost: the worker is exiting after this, so no further job should be sent to it. */
+  | { type: "failed"; id: number; message: string; engineLost: boolean };
 
 /** The slice of the Emscripten file system API this worker uses. */
 interface EmscriptenFs {
@@ -241,10 +242,11 @@ export async function serveJobs(engineScript: unknown): Promise<void> {
       const wav = engine.synthesize(job).slice();
       post({ type: "done", id: job.id, wav, synthMs: performance.now() - jobStarted }, [wav.buffer]);
     } catch (error) {
-      post({ type: "failed", id: job.id, message: errorText(error) });
       // A trap or abort inside the wasm may leave Emscripten's JS side half torn down; the
-      // parent respawns the worker when it exits, which is simpler than repairing it here.
-      if (!(error instanceof EspeakExitError)) process.exit(1);
+      // parent starts a fresh worker instead, which is simpler than repairing this one.
+      const engineLost = !(error instanceof EspeakExitError);
+      post({ type: "failed", id: job.id, message: errorText(error), engineLost });
+      if (engineLost) process.exit(1);
     }
   });
 }

@@ -1,0 +1,69 @@
+/** The one place an agents row becomes the Agent payload. */
+import type { Agent, AgentTemplate, Gender } from "../../contracts/agents.js";
+import type { agentTemplates, agents } from "../db/schema.js";
+import { composeSystemPrompt } from "../providers/llm/system-prompt.js";
+
+export type AgentRow = typeof agents.$inferSelect;
+
+export function toAgent(row: AgentRow, options: { withSystemPrompt: boolean }): Agent {
+  const agent: Agent = {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    gender: row.gender as Gender,
+    role: row.role,
+    speciality: row.speciality,
+    personality: row.personality,
+    communicationStyle: row.communicationStyle,
+    customPrompt: row.customPrompt,
+    voice: row.voice,
+    isActive: row.isActive,
+    chatsSent: row.chatsSent,
+    callsSent: row.callsSent,
+    emailsSent: row.emailsSent,
+    textsSent: row.textsSent,
+    socialPosts: row.socialPosts,
+    supportsCall: row.supportsCall,
+    supportsEmail: row.supportsEmail,
+    supportsText: row.supportsText,
+    supportsSocial: row.supportsSocial,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  // Only the instance owner ever receives the prompt; for everyone else the key is absent.
+  if (options.withSystemPrompt) agent.systemPrompt = composeSystemPrompt(toPersona(row));
+  return agent;
+}
+
+export function toPersona(row: AgentRow) {
+  return {
+    name: row.name,
+    gender: row.gender as Gender,
+    role: row.role,
+    speciality: row.speciality,
+    personality: row.personality,
+    communicationStyle: row.communicationStyle,
+    customPrompt: row.customPrompt,
+    description: row.description,
+    type: row.type,
+  };
+}
+
+export function toTemplate(row: typeof agentTemplates.$inferSelect): AgentTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    icon: row.icon,
+    trackedData: row.trackedData,
+    gender: row.gender as Gender,
+    role: row.role,
+    speciality: row.speciality,
+    personality: row.personality,
+    communicationStyle: row.communicationStyle,
+    customPrompt: row.customPrompt,
+  };
+}

@@ -1,0 +1,37 @@
+/** /api/agents… and /api/agent-templates (spec section 7). Another user's agent is 404. */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AgentCreateSchema, AgentPatchSchema } from "../../contracts/agents.js";
+import { signedInUser } from "../auth/guards.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { AGENT_NOT_FOUND, createAgent, deleteAgent, getAgent, getTemplates, listAgents, updateAgent } from "./service.js";
+
+const IdParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
+
+export function registerAgentRoutes(app: FastifyInstance, deps: FeatureDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = deps.guards.requireUser;
+
+  api.get("/api/agents", { preHandler }, async (request) => listAgents(deps, signedInUser(request)));
+
+  api.get("/api/agents/:id", { preHandler, schema: { params: IdParams } }, async (request) =>
+    getAgent(deps, signedInUser(request), request.params.id),
+  );
+
+  api.post("/api/agents", { preHandler, schema: { body: AgentCreateSchema } }, async (request, reply) => {
+    const created = await createAgent(deps, signedInUser(request), request.body);
+    return reply.status(201).send(created);
+  });
+
+  api.patch("/api/agents/:id", { preHandler, schema: { params: IdParams, body: AgentPatchSchema } }, async (request) =>
+    updateAgent(deps, signedInUser(request), request.params.id, request.body),
+  );
+
+  api.delete("/api/agents/:id", { preHandler, schema: { params: IdParams } }, async (request, reply) => {
+    await deleteAgent(deps, signedInUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  api.get("/api/agent-templates", { preHandler }, async () => getTemplates(deps));
+}

@@ -1,0 +1,35 @@
+/** Chooses each provider from configuration: a configured server, else the embedded default. */
+import type { Config } from "../config.js";
+import type { LlmProvider } from "./llm/llm-provider.js";
+import { createOfflineResponder } from "./llm/offline-responder.js";
+import { createOpenAiCompatibleLlm } from "./llm/openai-compatible-llm.js";
+import { createOpenAiCompatibleStt } from "./stt/openai-compatible-stt.js";
+import type { SttProvider } from "./stt/stt-provider.js";
+import { createEspeakTts } from "./tts/espeak-tts.js";
+import { createOpenAiCompatibleTts } from "./tts/openai-compatible-tts.js";
+import type { TtsProvider } from "./tts/tts-provider.js";
+
+export function createLlm(config: Config): LlmProvider {
+  if (!config.LLM_BASE_URL) return createOfflineResponder();
+  return createOpenAiCompatibleLlm({
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    firstByteTimeoutMs: config.LLM_FIRST_BYTE_TIMEOUT_MS,
+  });
+}
+
+export function createTts(config: Config): TtsProvider {
+  if (!config.TTS_BASE_URL) return createEspeakTts();
+  return createOpenAiCompatibleTts({ baseUrl: config.TTS_BASE_URL, apiKey: config.TTS_API_KEY, model: config.TTS_MODEL });
+}
+
+export function createStt(config: Config): SttProvider | null {
+  if (!config.STT_BASE_URL) return null;
+  return createOpenAiCompatibleStt({ baseUrl: config.STT_BASE_URL, apiKey: config.STT_API_KEY, model: config.STT_MODEL });
+}
+
+export function createProviders(config: Config): { llm: LlmProvider; tts: TtsProvider; stt: SttProvider | null } {
+  return { llm: createLlm(config), tts: createTts(config), stt: createStt(config) };
+}

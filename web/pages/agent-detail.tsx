@@ -1,0 +1,5 @@
+import { PageHeader } from "../components/layout/page-header";
+
+export function AgentDetailPage() {
+  return <PageHeader title="Agent" description="This screen arrives with its feature." />;
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from "../components/layout/page-header";
+
+export function TemplatesPage() {
+  return <PageHeader title="Templates" description="This screen arrives with its feature." />;
+}
