@@ -15,6 +15,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issue = error.validation[0];
       const path = issue?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
       const detail = issue?.message ?? "Invalid input";
+      // A malformed id in the path names nothing that exists: that is a 404, like any unknown id.
+      if (error.validationContext === "params") return reply.status(404).send({ message: detail });
       const message = path && !detail.toLowerCase().includes(path.toLowerCase()) ? `${path}: ${detail}` : detail;
       return reply.status(400).send({ message });
     }
