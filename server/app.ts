@@ -10,6 +10,7 @@ import type { AppDeps } from "./app-deps.js";
 import { createGuards } from "./auth/guards.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerChatRoutes } from "./chat/routes.js";
+import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerHealthRoutes } from "./http/health.js";
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, { ...features, sessionSecret });
   registerAgentRoutes(app, features);
+  registerDashboardRoutes(app, features);
   registerChatRoutes(app, features);
   registerVoiceRoutes(app, features);
   registerReportRoutes(app, features);

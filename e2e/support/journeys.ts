@@ -34,3 +34,8 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** The toast region only (Radix also announces toasts in a hidden live region with the same text). */
+export function toastRegion(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ });
+}

@@ -1,5 +1,87 @@
+/** /create and /create-agent-simple: name, description, gender; ?template={type} starts from a template. */
+import { useEffect, useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import type { Gender } from "../../contracts/agents";
 import { PageHeader } from "../components/layout/page-header";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Field } from "../components/ui/field";
+import { Input, Textarea } from "../components/ui/input";
+import { Spinner } from "../components/ui/spinner";
+import { GenderSelect } from "../features/agents/gender-select";
+import { TemplateIcon } from "../features/agents/template-icon";
+import { useCreateAgent } from "../features/agents/use-create-agent";
+import { useTemplatePrefill } from "../features/agents/use-template-prefill";
 
 export function CreateAgentSimplePage() {
-  return <PageHeader title="Create Agent" description="This screen arrives with its feature." />;
+  const { type, template, isLoading } = useTemplatePrefill();
+  const create = useCreateAgent();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [gender, setGender] = useState<Gender | "">("");
+
+  useEffect(() => {
+    if (!template) return;
+    setName(template.name);
+    setDescription(template.description);
+    setGender(template.gender);
+  }, [template]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const persona = template
+      ? {
+          type: template.type,
+          role: template.role,
+          speciality: template.speciality,
+          personality: template.personality,
+          communicationStyle: template.communicationStyle,
+          customPrompt: template.customPrompt,
+        }
+      : {};
+    create.submit({ ...persona, name, description, gender: gender || undefined });
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader
+        title="Create Agent"
+        description="Give your agent a name and a gender; you can fine-tune everything later."
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href={type ? `/create-agent?template=${type}` : "/create-agent"}>All fields</Link>
+          </Button>
+        }
+      />
+      {isLoading && <Spinner label="Loading template" />}
+      {template && (
+        <div className="mb-4 flex items-center gap-3 rounded-lg border border-primary/20 bg-primary-soft p-3 text-sm" role="status">
+          <TemplateIcon icon={template.icon} className="size-5 shrink-0 text-primary" />
+          <span>
+            Starting from the <strong>{template.name}</strong> template: its role, speciality, personality and instructions come along.
+          </span>
+        </div>
+      )}
+      <Card>
+        <CardContent className="pt-5">
+          <form onSubmit={onSubmit} className="space-y-4" noValidate>
+            <Field id="agent-name" label="Name *">
+              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. Nova" />
+            </Field>
+            <Field id="agent-description" label="Description">
+              <Textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What does this agent do?" />
+            </Field>
+            <Field id="agent-gender" label="Gender *">
+              <GenderSelect value={gender} onChange={setGender} />
+            </Field>
+            <div className="flex justify-end">
+              <Button type="submit" disabled={create.isPending || create.isSuccess}>
+                {create.isPending ? "Creating..." : "Create Agent"}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

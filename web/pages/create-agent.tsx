@@ -1,5 +1,43 @@
+/** /create-agent: every persona field, voice and capabilities; ?template={type} prefills it. */
+import { useEffect, useState, type FormEvent } from "react";
 import { PageHeader } from "../components/layout/page-header";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { emptyDraft, PersonaFields, type AgentDraft } from "../features/agents/persona-fields";
+import { useCreateAgent } from "../features/agents/use-create-agent";
+import { useTemplatePrefill } from "../features/agents/use-template-prefill";
 
 export function CreateAgentPage() {
-  return <PageHeader title="Create Agent" description="This screen arrives with its feature." />;
+  const { template } = useTemplatePrefill();
+  const create = useCreateAgent();
+  const [draft, setDraft] = useState<AgentDraft>(emptyDraft);
+
+  useEffect(() => {
+    if (!template) return;
+    const { id: _id, icon: _icon, trackedData: _tracked, ...persona } = template;
+    setDraft((d) => ({ ...d, ...persona }));
+  }, [template]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.submit({ ...draft, gender: draft.gender || undefined, voice: draft.voice || null });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Create Agent" description={template ? `Starting from the ${template.name} template.` : "Describe who your agent is and how it works."} />
+      <Card>
+        <CardContent className="pt-5">
+          <form onSubmit={onSubmit} noValidate>
+            <PersonaFields draft={draft} onChange={setDraft} />
+            <div className="mt-6 flex justify-end">
+              <Button type="submit" disabled={create.isPending || create.isSuccess}>
+                {create.isPending ? "Creating..." : "Create Agent"}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,67 @@
+/** Edit every field of an agent in a dialog; Save sends only what changed. */
+import { Pencil } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import type { Agent, AgentPatch } from "../../../contracts/agents";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { toast } from "../../lib/toast-store";
+import { PersonaFields, type AgentDraft } from "./persona-fields";
+import { useUpdateAgent } from "./use-update-agent";
+
+function draftOf(agent: Agent): AgentDraft {
+  const { name, description, type, gender, role, speciality, personality, communicationStyle, customPrompt, voice } = agent;
+  const { supportsCall, supportsEmail, supportsText, supportsSocial } = agent;
+  return { name, description, type, gender, role, speciality, personality, communicationStyle, customPrompt, voice, supportsCall, supportsEmail, supportsText, supportsSocial };
+}
+
+export function EditAgentDialog({ agent }: { agent: Agent }) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<AgentDraft>(() => draftOf(agent));
+  const update = useUpdateAgent(agent.id);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.name.trim() || !draft.gender) {
+      toast({ title: "Validation Error", description: "Please fill in all required fields", variant: "destructive" });
+      return;
+    }
+    const original = draftOf(agent);
+    const patch = Object.fromEntries(
+      Object.entries({ ...draft, voice: draft.voice || null }).filter(([k, v]) => original[k as keyof AgentDraft] !== v),
+    ) as AgentPatch;
+    if (Object.keys(patch).length === 0) return setOpen(false);
+    update.mutate(patch, {
+      onSuccess: () => {
+        toast({ title: "Agent updated" });
+        setOpen(false);
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) setDraft(draftOf(agent));
+      }}
+    >
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden /> Edit
+      </Button>
+      <DialogContent title={`Edit ${agent.name}`} className="max-w-2xl">
+        <form onSubmit={onSubmit} noValidate>
+          <PersonaFields draft={draft} onChange={setDraft} idPrefix="edit" />
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save changes"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Creating an agent (spec sections 2, 5 and 8): 'Validation Error' when name or gender is
+ * missing, the server's limit message when the company is full, 'Failed to create agent'
+ * otherwise, and a redirect to the agents list 1 s after success.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import type { AgentCreate } from "../../../contracts/agents";
+import { ApiError, apiRequest, queryClient } from "../../lib/api";
+import { agentKeys } from "../../lib/agent-queries";
+import { toast } from "../../lib/toast-store";
+
+export const REDIRECT_AFTER_CREATE_MS = 1000;
+
+export function useCreateAgent() {
+  const [, navigate] = useLocation();
+  const mutation = useMutation({
+    mutationFn: (input: AgentCreate) => apiRequest<{ id: string }>("POST", "/api/agents", input),
+    onSuccess: async () => {
+      toast({ title: "Agent created", description: "Your agent is ready. Taking you to your agents..." });
+      await queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ["/api/dashboard"] });
+      setTimeout(() => navigate("/agents"), REDIRECT_AFTER_CREATE_MS);
+    },
+    onError: (error) => {
+      const limitReached = error instanceof ApiError && error.status === 409;
+      toast({
+        title: "Error",
+        description: (limitReached && error.serverMessage) || "Failed to create agent",
+        variant: "destructive",
+      });
+    },
+  });
+
+  /** Validates like the spec, then sends; returns false when nothing was sent. */
+  function submit(input: Partial<AgentCreate>): boolean {
+    const name = input.name?.trim();
+    if (!name || !input.gender) {
+      toast({ title: "Validation Error", description: "Please fill in all required fields", variant: "destructive" });
+      return false;
+    }
+    mutation.mutate({ ...input, name, gender: input.gender, description: input.description?.trim() || null });
+    return true;
+  }
+
+  return { submit, isPending: mutation.isPending, isSuccess: mutation.isSuccess };
+}
