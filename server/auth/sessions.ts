@@ -3,7 +3,7 @@
  * HMAC, so a copy of the table cannot be replayed as cookies.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { sessions, users } from "../db/schema.js";
 import type { UserRow } from "./user-view.js";
@@ -50,8 +50,4 @@ export async function deleteSession(db: Db, secret: string, id: string): Promise
 export async function deleteUserSessions(db: Db, userId: string, exceptHash?: string): Promise<void> {
   const ofUser = eq(sessions.userId, userId);
   await db.delete(sessions).where(exceptHash ? and(ofUser, ne(sessions.idHash, exceptHash)) : ofUser);
-}
-
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
