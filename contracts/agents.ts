@@ -1,11 +1,6 @@
 /** Agent and template payloads shared by server and web (spec section 3). */
 import { z } from "zod";
-import {
-  AGENT_CUSTOM_PROMPT_MAX,
-  AGENT_DESCRIPTION_MAX,
-  AGENT_NAME_MAX,
-  AGENT_TEXT_FIELD_MAX,
-} from "./limits.js";
+import { AGENT_CUSTOM_PROMPT_MAX, AGENT_DESCRIPTION_MAX, AGENT_NAME_MAX, AGENT_TEXT_FIELD_MAX } from "./limits.js";
 
 export const GENDERS = ["male", "female", "non-binary", "prefer-not-to-say"] as const;
 export const GenderSchema = z.enum(GENDERS, {

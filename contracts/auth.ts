@@ -59,7 +59,6 @@ export const MESSAGES = {
   pending: "Your account is awaiting administrator approval.",
   denied: "Your account request was denied.",
   badCredentials: "Invalid email or password",
-  signedUp:
-    "Your account has been created. Please wait for an administrator to approve it before logging in.",
+  signedUp: "Your account has been created. Please wait for an administrator to approve it before logging in.",
   duplicateEmail: "An account with this email already exists",
 } as const;

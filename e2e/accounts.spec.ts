@@ -62,7 +62,16 @@ test("the owner signs in, sees the sidebar with the Admin badge, and signs out",
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
   await expect(sidebar.getByText("Admin", { exact: true })).toBeVisible();
   await expect(sidebar.getByText(OWNER.email)).toBeVisible();
-  for (const item of ["Dashboard", "Agents", "Chat", "Templates", "Create Agent", "Admin Panel", "User Management", "Company Management"]) {
+  for (const item of [
+    "Dashboard",
+    "Agents",
+    "Chat",
+    "Templates",
+    "Create Agent",
+    "Admin Panel",
+    "User Management",
+    "Company Management",
+  ]) {
     await expect(sidebar.getByRole("link", { name: item })).toBeVisible();
   }
   await screenshotBothWidths(page, "shell");

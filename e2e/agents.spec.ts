@@ -9,7 +9,9 @@ async function signedInUser(page: Page) {
   return user;
 }
 
-test("a user creates agents from the simple form, the full form and a template, and finds them by search", async ({ page }) => {
+test("a user creates agents from the simple form, the full form and a template, and finds them by search", async ({
+  page,
+}) => {
   await signedInUser(page);
 
   await page.goto("/create");
@@ -65,7 +67,9 @@ test("a user creates agents from the simple form, the full form and a template, 
   await screenshotBothWidths(page, "agent-detail");
 });
 
-test("toggling an agent inactive changes its badge on the list and the dashboard count, and deleting removes it", async ({ page }) => {
+test("toggling an agent inactive changes its badge on the list and the dashboard count, and deleting removes it", async ({
+  page,
+}) => {
   await signedInUser(page);
   for (const name of ["Alpha", "Beta"]) {
     const res = await page.request.post("/api/agents", { data: { name, gender: "female", type: "sales" } });
@@ -100,7 +104,9 @@ test("toggling an agent inactive changes its badge on the list and the dashboard
 test("the 11th agent of a company is refused with the limit message", async ({ page }) => {
   await signedInUser(page);
   for (let i = 0; i < 10; i++) {
-    expect((await page.request.post("/api/agents", { data: { name: `Agent ${i}`, gender: "male" } })).status()).toBe(201);
+    expect((await page.request.post("/api/agents", { data: { name: `Agent ${i}`, gender: "male" } })).status()).toBe(
+      201,
+    );
   }
   await page.goto("/create");
   await page.getByLabel("Name *").fill("One Too Many");

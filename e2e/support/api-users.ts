@@ -18,7 +18,14 @@ export async function createApprovedUser(
   const password = "user-password";
   const fullName = fields.fullName ?? "Uma User";
   const signup = await request.post(`${baseURL}/api/signup`, {
-    data: { email, password, fullName, companyName: fields.companyName ?? `Company ${email}`, phoneNumber: "+1 555 0101", address: "2 Side Street" },
+    data: {
+      email,
+      password,
+      fullName,
+      companyName: fields.companyName ?? `Company ${email}`,
+      phoneNumber: "+1 555 0101",
+      address: "2 Side Street",
+    },
   });
   if (signup.status() !== 201) throw new Error(`signup ${signup.status()}: ${await signup.text()}`);
   const { user } = (await signup.json()) as { user: { id: string } };

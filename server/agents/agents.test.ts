@@ -57,14 +57,21 @@ describeEachEngine("agents", (engine) => {
       payload: { isActive: false, role: "Account Executive", supportsSocial: false },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ isActive: false, role: "Account Executive", supportsSocial: false, name: "Nova Sales" });
+    expect(res.json()).toMatchObject({
+      isActive: false,
+      role: "Account Executive",
+      supportsSocial: false,
+      name: "Nova Sales",
+    });
     const empty = await t.app.inject({ method: "PATCH", url: `/api/agents/${id}`, headers: as(alice), payload: {} });
     expect(empty.statusCode).toBe(400);
   });
 
   it("deletes an agent, after which it is not found", async () => {
     const id = await makeAgent(t, alice.cookie);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/agents/${id}`, headers: as(alice) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/agents/${id}`, headers: as(alice) })).statusCode).toBe(
+      204,
+    );
     const gone = await t.app.inject({ url: `/api/agents/${id}`, headers: as(alice) });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe("Agent not found");
@@ -73,7 +80,12 @@ describeEachEngine("agents", (engine) => {
   it("answers 404, never 403 or data, for another user's agent on GET, PATCH and DELETE", async () => {
     const id = await makeAgent(t, alice.cookie);
     const get = await t.app.inject({ url: `/api/agents/${id}`, headers: as(bob) });
-    const patch = await t.app.inject({ method: "PATCH", url: `/api/agents/${id}`, headers: as(bob), payload: { name: "Hijacked" } });
+    const patch = await t.app.inject({
+      method: "PATCH",
+      url: `/api/agents/${id}`,
+      headers: as(bob),
+      payload: { name: "Hijacked" },
+    });
     const del = await t.app.inject({ method: "DELETE", url: `/api/agents/${id}`, headers: as(bob) });
     for (const res of [get, patch, del]) {
       expect(res.statusCode).toBe(404);
@@ -101,7 +113,11 @@ describeEachEngine("agents", (engine) => {
 
   it("refuses a pending user, who cannot hold a session", async () => {
     const pending = await makeUser(t, { status: "pending" });
-    const login = await t.app.inject({ method: "POST", url: "/api/login", payload: { email: pending.email, password: pending.password } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: pending.email, password: pending.password },
+    });
     expect(login.statusCode).toBe(403);
     expect((await t.app.inject({ url: "/api/agents" })).statusCode).toBe(401);
   });
@@ -120,7 +136,12 @@ describeEachEngine("agents", (engine) => {
     ];
     for (const [what, change, message] of cases) {
       it(`refuses ${what} with 400 and a readable message`, async () => {
-        const res = await t.app.inject({ method: "POST", url: "/api/agents", headers: as(alice), payload: { ...agentPayload(), ...change } });
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/agents",
+          headers: as(alice),
+          payload: { ...agentPayload(), ...change },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(message);
       });
@@ -132,10 +153,20 @@ describeEachEngine("agents", (engine) => {
     const second = await makeUser(t, { companyName: "  limit ltd " });
     for (let i = 0; i < 6; i++) await makeAgent(t, first.cookie, { name: `A${i}` });
     for (let i = 0; i < 4; i++) await makeAgent(t, second.cookie, { name: `B${i}` });
-    const eleventh = await t.app.inject({ method: "POST", url: "/api/agents", headers: as(first), payload: agentPayload() });
+    const eleventh = await t.app.inject({
+      method: "POST",
+      url: "/api/agents",
+      headers: as(first),
+      payload: agentPayload(),
+    });
     expect(eleventh.statusCode).toBe(409);
     expect(eleventh.json().message).toContain(`limit of ${AGENT_LIMIT_PER_COMPANY} agents`);
-    const otherCompany = await t.app.inject({ method: "POST", url: "/api/agents", headers: as(bob), payload: agentPayload() });
+    const otherCompany = await t.app.inject({
+      method: "POST",
+      url: "/api/agents",
+      headers: as(bob),
+      payload: agentPayload(),
+    });
     expect(otherCompany.statusCode).toBe(201);
   });
 
@@ -143,7 +174,12 @@ describeEachEngine("agents", (engine) => {
     const user = await makeUser(t, { companyName: "Race Inc" });
     const results = await Promise.all(
       Array.from({ length: 14 }, (_, i) =>
-        t.app.inject({ method: "POST", url: "/api/agents", headers: as(user), payload: agentPayload({ name: `R${i}` }) }),
+        t.app.inject({
+          method: "POST",
+          url: "/api/agents",
+          headers: as(user),
+          payload: agentPayload({ name: `R${i}` }),
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(AGENT_LIMIT_PER_COMPANY);
@@ -187,8 +223,12 @@ describeEachEngine("the instance owner named by OWNER_EMAIL", (engine) => {
     const boss = await makeUser(t, { email: "boss@example.com" });
     const bossAgent = await makeAgent(t, boss.cookie);
     const firstAgent = await makeAgent(t, first.cookie);
-    expect((await t.app.inject({ url: `/api/agents/${bossAgent}`, headers: { cookie: boss.cookie } })).json().systemPrompt).toBeTruthy();
-    expect((await t.app.inject({ url: `/api/agents/${firstAgent}`, headers: { cookie: first.cookie } })).json()).not.toHaveProperty("systemPrompt");
+    expect(
+      (await t.app.inject({ url: `/api/agents/${bossAgent}`, headers: { cookie: boss.cookie } })).json().systemPrompt,
+    ).toBeTruthy();
+    expect(
+      (await t.app.inject({ url: `/api/agents/${firstAgent}`, headers: { cookie: first.cookie } })).json(),
+    ).not.toHaveProperty("systemPrompt");
     await t.close();
   });
 });

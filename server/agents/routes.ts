@@ -5,7 +5,15 @@ import { z } from "zod";
 import { AgentCreateSchema, AgentPatchSchema } from "../../contracts/agents.js";
 import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { AGENT_NOT_FOUND, createAgent, deleteAgent, getAgent, getTemplates, listAgents, updateAgent } from "./service.js";
+import {
+  AGENT_NOT_FOUND,
+  createAgent,
+  deleteAgent,
+  getAgent,
+  getTemplates,
+  listAgents,
+  updateAgent,
+} from "./service.js";
 
 const IdParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
 

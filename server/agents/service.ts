@@ -43,7 +43,11 @@ export async function getAgent(deps: AgentDeps, user: UserRow, id: string): Prom
 /** Any fixed number; with the company key it serialises creates within one company. */
 const COMPANY_LOCK_CLASS = 7_340_002;
 
-export async function createAgent(deps: AgentDeps, user: UserRow, input: ReturnType<typeof AgentCreateSchema.parse>): Promise<{ id: string }> {
+export async function createAgent(
+  deps: AgentDeps,
+  user: UserRow,
+  input: ReturnType<typeof AgentCreateSchema.parse>,
+): Promise<{ id: string }> {
   const key = companyKey(user.companyName);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {

@@ -55,7 +55,11 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<UserRo
   return created;
 }
 
-export async function logIn(deps: AuthDeps, input: LoginInput, ip: string): Promise<{ user: UserRow; sessionId: string }> {
+export async function logIn(
+  deps: AuthDeps,
+  input: LoginInput,
+  ip: string,
+): Promise<{ user: UserRow; sessionId: string }> {
   const now = deps.clock.now();
   const retryAfter = await loginRetryAfterSeconds(deps.db, input.email, ip, now);
   if (retryAfter > 0) {
@@ -64,7 +68,9 @@ export async function logIn(deps: AuthDeps, input: LoginInput, ip: string): Prom
     });
   }
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password).then(() => false);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !passwordOk) {
     await recordLoginFailure(deps.db, input.email, ip, now);
     throw new HttpError(401, MESSAGES.badCredentials);

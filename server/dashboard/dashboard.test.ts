@@ -30,10 +30,20 @@ describeEachEngine("dashboard figures", (engine) => {
   it("counts active agents, text and voice conversations, and the share of replies without a provider error", async () => {
     const active = await makeAgent(t, user.cookie);
     const inactive = await makeAgent(t, user.cookie, { name: "Quiet" });
-    await t.app.inject({ method: "PATCH", url: `/api/agents/${inactive}`, headers: { cookie: user.cookie }, payload: { isActive: false } });
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/agents/${inactive}`,
+      headers: { cookie: user.cookie },
+      payload: { isActive: false },
+    });
     const db = t.deps.db.db;
-    const [text] = await db.insert(conversations).values({ userId: user.id, agentId: active, agentName: "Nova", title: "Hi" }).returning();
-    await db.insert(conversations).values({ userId: user.id, agentId: active, agentName: "Nova", title: "Call", kind: "voice" });
+    const [text] = await db
+      .insert(conversations)
+      .values({ userId: user.id, agentId: active, agentName: "Nova", title: "Hi" })
+      .returning();
+    await db
+      .insert(conversations)
+      .values({ userId: user.id, agentId: active, agentName: "Nova", title: "Call", kind: "voice" });
     await db.insert(messages).values([
       { conversationId: text.id, role: "user", content: "q1" },
       { conversationId: text.id, role: "assistant", content: "a1" },
@@ -41,7 +51,12 @@ describeEachEngine("dashboard figures", (engine) => {
       { conversationId: text.id, role: "assistant", content: "a3" },
       { conversationId: text.id, role: "assistant", content: "", status: "failed" },
     ]);
-    expect(await stats(user.cookie)).toMatchObject({ activeAgents: 1, conversations: 1, voiceInteractions: 1, successRate: 75 });
+    expect(await stats(user.cookie)).toMatchObject({
+      activeAgents: 1,
+      conversations: 1,
+      voiceInteractions: 1,
+      successRate: 75,
+    });
   });
 
   it("is the caller's own and refused when signed out", async () => {

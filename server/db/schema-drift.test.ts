@@ -12,7 +12,10 @@ it("has committed migrations that match schema.ts (drizzle-kit generates nothing
     cpSync("server/db/migrations", migrations, { recursive: true });
     const before = readdirSync(migrations).filter((f) => f.endsWith(".sql"));
     const config = join(work, "drizzle.config.json");
-    writeFileSync(config, JSON.stringify({ dialect: "postgresql", schema: "./server/db/schema.ts", out: `./${migrations}` }));
+    writeFileSync(
+      config,
+      JSON.stringify({ dialect: "postgresql", schema: "./server/db/schema.ts", out: `./${migrations}` }),
+    );
     const output = execFileSync("npx", ["drizzle-kit", "generate", "--config", config], { encoding: "utf8" });
     expect(output).toContain("No schema changes");
     expect(readdirSync(migrations).filter((f) => f.endsWith(".sql"))).toEqual(before);

@@ -66,7 +66,10 @@ export const loginFailures = pgTable(
     ip: text("ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("login_failures_email_idx").on(t.email, t.createdAt), index("login_failures_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("login_failures_email_idx").on(t.email, t.createdAt),
+    index("login_failures_ip_idx").on(t.ip, t.createdAt),
+  ],
 );
 
 export const agents = pgTable(
@@ -128,7 +131,9 @@ export const conversations = pgTable(
     /** Null once the agent is deleted; agentName keeps the conversation readable. */
     agentId: uuid("agent_id").references(() => agents.id, { onDelete: "set null" }),
     agentName: text("agent_name").notNull(),
-    kind: text("kind", { enum: ["text", "voice"] }).notNull().default("text"),
+    kind: text("kind", { enum: ["text", "voice"] })
+      .notNull()
+      .default("text"),
     title: text("title").notNull(),
     messageCount: integer("message_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
@@ -207,7 +212,10 @@ export const errorReports = pgTable(
     resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("error_reports_resolved_idx").on(t.resolved, t.createdAt), index("error_reports_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("error_reports_resolved_idx").on(t.resolved, t.createdAt),
+    index("error_reports_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 /** Append-only (a trigger refuses UPDATE and DELETE); survives a system reset on purpose. */
@@ -239,4 +247,3 @@ export const schema = {
   errorReports,
   auditLog,
 };
-

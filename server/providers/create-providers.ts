@@ -22,12 +22,20 @@ export function createLlm(config: Config): LlmProvider {
 
 export function createTts(config: Config): TtsProvider {
   if (!config.TTS_BASE_URL) return createEspeakTts();
-  return createOpenAiCompatibleTts({ baseUrl: config.TTS_BASE_URL, apiKey: config.TTS_API_KEY, model: config.TTS_MODEL });
+  return createOpenAiCompatibleTts({
+    baseUrl: config.TTS_BASE_URL,
+    apiKey: config.TTS_API_KEY,
+    model: config.TTS_MODEL,
+  });
 }
 
 export function createStt(config: Config): SttProvider | null {
   if (!config.STT_BASE_URL) return null;
-  return createOpenAiCompatibleStt({ baseUrl: config.STT_BASE_URL, apiKey: config.STT_API_KEY, model: config.STT_MODEL });
+  return createOpenAiCompatibleStt({
+    baseUrl: config.STT_BASE_URL,
+    apiKey: config.STT_API_KEY,
+    model: config.STT_MODEL,
+  });
 }
 
 export function createProviders(config: Config): { llm: LlmProvider; tts: TtsProvider; stt: SttProvider | null } {

@@ -17,7 +17,12 @@ export function agentPayload(overrides: Partial<AgentCreate> = {}): AgentCreate 
 }
 
 export async function makeAgent(t: TestApp, cookie: string, overrides: Partial<AgentCreate> = {}): Promise<string> {
-  const res = await t.app.inject({ method: "POST", url: "/api/agents", headers: { cookie }, payload: agentPayload(overrides) });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/agents",
+    headers: { cookie },
+    payload: agentPayload(overrides),
+  });
   if (res.statusCode !== 201) throw new Error(`agent create failed ${res.statusCode}: ${res.body}`);
   return (res.json() as { id: string }).id;
 }

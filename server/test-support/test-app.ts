@@ -78,7 +78,9 @@ export async function openTestDatabase(engine: Engine): Promise<{ database: Data
 }
 
 export async function startTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
-  const opened = options.database ? { database: options.database, drop: async () => undefined } : await openTestDatabase(engine);
+  const opened = options.database
+    ? { database: options.database, drop: async () => undefined }
+    : await openTestDatabase(engine);
   const config = loadConfig({
     SESSION_SECRET: "test-secret-test-secret-test-secret",
     DATA_DIR: "/tmp/agentdesk-test-unused",

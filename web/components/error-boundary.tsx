@@ -18,7 +18,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     return (
       <div role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="text-2xl font-semibold">Something went wrong</h1>
-        <p className="max-w-md text-sm text-slate-500">An unexpected error stopped this page. Nothing you saved is lost.</p>
+        <p className="max-w-md text-sm text-slate-500">
+          An unexpected error stopped this page. Nothing you saved is lost.
+        </p>
         <div className="flex gap-3">
           <Button variant="outline" onClick={() => (window.location.href = "/")}>
             Go to Home

@@ -59,7 +59,12 @@ export function AgentDetailPage() {
         actions={
           <>
             <label className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
-              <Switch checked={agent.isActive} disabled={update.isPending} onCheckedChange={(isActive) => update.mutate({ isActive })} aria-label="Active" />
+              <Switch
+                checked={agent.isActive}
+                disabled={update.isPending}
+                onCheckedChange={(isActive) => update.mutate({ isActive })}
+                aria-label="Active"
+              />
               {agent.isActive ? "Active" : "Inactive"}
             </label>
             <EditAgentDialog agent={agent} />
@@ -81,7 +86,9 @@ export function AgentDetailPage() {
       <InteractionCards agent={agent} busy={update.isPending} onToggle={(patch) => update.mutate(patch)} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
-          <CardHeader><CardTitle>Personal details</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle>Personal details</CardTitle>
+          </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-2 gap-4">
               <Detail label="Name">{agent.name}</Detail>
@@ -92,7 +99,9 @@ export function AgentDetailPage() {
           </CardContent>
         </Card>
         <Card>
-          <CardHeader><CardTitle>Professional info</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle>Professional info</CardTitle>
+          </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-2 gap-4">
               <Detail label="Role">{agent.role}</Detail>
@@ -102,25 +111,41 @@ export function AgentDetailPage() {
           </CardContent>
         </Card>
         <Card>
-          <CardHeader><CardTitle>Personality</CardTitle></CardHeader>
-          <CardContent><p className="text-sm text-slate-700">{agent.personality || "Not set"}</p></CardContent>
+          <CardHeader>
+            <CardTitle>Personality</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-slate-700">{agent.personality || "Not set"}</p>
+          </CardContent>
         </Card>
         <Card>
-          <CardHeader><CardTitle>Communication style</CardTitle></CardHeader>
-          <CardContent><p className="text-sm text-slate-700">{agent.communicationStyle || "Not set"}</p></CardContent>
+          <CardHeader>
+            <CardTitle>Communication style</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-slate-700">{agent.communicationStyle || "Not set"}</p>
+          </CardContent>
         </Card>
         <Card className="lg:col-span-2">
-          <CardHeader><CardTitle>About</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle>About</CardTitle>
+          </CardHeader>
           <CardContent className="space-y-3 text-sm text-slate-700">
             <p>{agent.description || "No description provided"}</p>
-            {agent.customPrompt && <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-3">{agent.customPrompt}</p>}
+            {agent.customPrompt && (
+              <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-3">{agent.customPrompt}</p>
+            )}
           </CardContent>
         </Card>
         {agent.systemPrompt && (
           <Card className="lg:col-span-2">
-            <CardHeader><CardTitle>System prompt</CardTitle></CardHeader>
+            <CardHeader>
+              <CardTitle>System prompt</CardTitle>
+            </CardHeader>
             <CardContent>
-              <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 p-4 text-xs text-slate-100">{agent.systemPrompt}</pre>
+              <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 p-4 text-xs text-slate-100">
+                {agent.systemPrompt}
+              </pre>
             </CardContent>
           </Card>
         )}

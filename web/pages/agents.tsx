@@ -32,7 +32,10 @@ export function AgentsPage() {
         }
       />
       <div className="relative mb-5 max-w-md">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
         <Input
           type="search"
           aria-label="Search agents"
@@ -43,7 +46,11 @@ export function AgentsPage() {
         />
       </div>
       {isLoading && <Spinner label="Loading agents" />}
-      {error && <p role="alert" className="text-sm text-red-600">Could not load your agents. Please reload the page.</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          Could not load your agents. Please reload the page.
+        </p>
+      )}
       {!isLoading && !error && shown.length === 0 && (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="font-medium">{needle ? "No agents found" : "No agents yet"}</p>

@@ -55,10 +55,14 @@ export function CreateAgentSimplePage() {
       />
       {isLoading && <Spinner label="Loading template" />}
       {template && (
-        <div className="mb-4 flex items-center gap-3 rounded-lg border border-primary/20 bg-primary-soft p-3 text-sm" role="status">
+        <div
+          className="mb-4 flex items-center gap-3 rounded-lg border border-primary/20 bg-primary-soft p-3 text-sm"
+          role="status"
+        >
           <TemplateIcon icon={template.icon} className="size-5 shrink-0 text-primary" />
           <span>
-            Starting from the <strong>{template.name}</strong> template: its role, speciality, personality and instructions come along.
+            Starting from the <strong>{template.name}</strong> template: its role, speciality, personality and
+            instructions come along.
           </span>
         </div>
       )}
@@ -69,7 +73,12 @@ export function CreateAgentSimplePage() {
               <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. Nova" />
             </Field>
             <Field id="agent-description" label="Description">
-              <Textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What does this agent do?" />
+              <Textarea
+                rows={3}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                placeholder="What does this agent do?"
+              />
             </Field>
             <Field id="agent-gender" label="Gender *">
               <GenderSelect value={gender} onChange={setGender} />

@@ -25,7 +25,12 @@ export function CreateAgentPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Create Agent" description={template ? `Starting from the ${template.name} template.` : "Describe who your agent is and how it works."} />
+      <PageHeader
+        title="Create Agent"
+        description={
+          template ? `Starting from the ${template.name} template.` : "Describe who your agent is and how it works."
+        }
+      />
       <Card>
         <CardContent className="pt-5">
           <form onSubmit={onSubmit} noValidate>

@@ -35,28 +35,42 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={`Welcome back${user?.firstName ? `, ${user.firstName}` : ""}`} description="Here is how your agents are doing." />
+      <PageHeader
+        title={`Welcome back${user?.firstName ? `, ${user.firstName}` : ""}`}
+        description="Here is how your agents are doing."
+      />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Active Agents" value={s?.activeAgents} icon={Bot} testId="stat-active-agents" />
         <StatCard label="Conversations" value={s?.conversations} icon={MessageSquare} testId="stat-conversations" />
         <StatCard label="Voice Interactions" value={s?.voiceInteractions} icon={Mic} testId="stat-voice" />
-        <StatCard label="Success Rate" value={s ? `${s.successRate}%` : undefined} icon={Activity} testId="stat-success" />
+        <StatCard
+          label="Success Rate"
+          value={s ? `${s.successRate}%` : undefined}
+          icon={Activity}
+          testId="stat-success"
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Recent Agents</CardTitle>
-            <Link href="/agents" className="text-sm text-primary hover:underline">View All</Link>
+            <Link href="/agents" className="text-sm text-primary hover:underline">
+              View All
+            </Link>
           </CardHeader>
           <CardContent>
             {recentAgents.length === 0 ? (
-              <p className="py-6 text-center text-sm text-slate-500">{agents.isLoading ? "Loading..." : "No agents created yet"}</p>
+              <p className="py-6 text-center text-sm text-slate-500">
+                {agents.isLoading ? "Loading..." : "No agents created yet"}
+              </p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {recentAgents.map((agent) => (
                   <li key={agent.id} className="flex items-center gap-3 py-3">
                     <div className="min-w-0 flex-1">
-                      <Link href={`/agents/${agent.id}`} className="block truncate font-medium hover:underline">{agent.name}</Link>
+                      <Link href={`/agents/${agent.id}`} className="block truncate font-medium hover:underline">
+                        {agent.name}
+                      </Link>
                       <p className="text-xs text-slate-500">{agent.type}</p>
                     </div>
                     <AgentStatusBadge isActive={agent.isActive} />
@@ -72,27 +86,48 @@ export function DashboardPage() {
           </CardContent>
         </Card>
         <Card>
-          <CardHeader><CardTitle>Quick Actions</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
           <CardContent className="grid gap-2">
-            <Button asChild variant="outline" className="justify-start"><Link href="/create"><PlusCircle aria-hidden /> Create Agent</Link></Button>
-            <Button asChild variant="outline" className="justify-start"><Link href="/templates"><LayoutTemplate aria-hidden /> Browse Templates</Link></Button>
-            <Button asChild variant="outline" className="justify-start"><Link href="/chat"><MessageSquare aria-hidden /> Start Conversation</Link></Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link href="/create">
+                <PlusCircle aria-hidden /> Create Agent
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link href="/templates">
+                <LayoutTemplate aria-hidden /> Browse Templates
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link href="/chat">
+                <MessageSquare aria-hidden /> Start Conversation
+              </Link>
+            </Button>
           </CardContent>
         </Card>
       </div>
       <Card>
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>Recent Conversations</CardTitle>
-          <Link href="/chat" className="text-sm text-primary hover:underline">View All</Link>
+          <Link href="/chat" className="text-sm text-primary hover:underline">
+            View All
+          </Link>
         </CardHeader>
         <CardContent>
           {recentConversations.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-500">{conversations.isLoading ? "Loading..." : "No conversations yet"}</p>
+            <p className="py-6 text-center text-sm text-slate-500">
+              {conversations.isLoading ? "Loading..." : "No conversations yet"}
+            </p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {recentConversations.map((c) => (
                 <li key={c.id} className="flex items-center gap-3 py-3">
-                  <Link href={c.agentId ? `/chat/${c.agentId}?conversation=${c.id}` : "/chat"} className="min-w-0 flex-1 truncate font-medium hover:underline">
+                  <Link
+                    href={c.agentId ? `/chat/${c.agentId}?conversation=${c.id}` : "/chat"}
+                    className="min-w-0 flex-1 truncate font-medium hover:underline"
+                  >
                     {c.title || "Untitled Conversation"}
                   </Link>
                   <span className="text-xs text-slate-500">{new Date(c.updatedAt).toLocaleDateString()}</span>

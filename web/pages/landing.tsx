@@ -8,10 +8,26 @@ import { Card, CardContent } from "../components/ui/card";
 import { WatchDemoDialog } from "../features/landing/watch-demo-dialog";
 
 const features = [
-  { icon: Bot, title: "Custom Agents", text: "Create agents with personalised prompts, rules, roles and personalities." },
-  { icon: MessageSquareText, title: "Voice & Chat", text: "Talk to your agents by text or hold timed voice conversations in nine languages." },
-  { icon: Users, title: "Team Management", text: "An admin dashboard with user management, conversation logs and performance analytics across your organisation." },
-  { icon: LayoutTemplate, title: "Templates", text: "Start from pre-built agent templates for sales, support, scheduling and more." },
+  {
+    icon: Bot,
+    title: "Custom Agents",
+    text: "Create agents with personalised prompts, rules, roles and personalities.",
+  },
+  {
+    icon: MessageSquareText,
+    title: "Voice & Chat",
+    text: "Talk to your agents by text or hold timed voice conversations in nine languages.",
+  },
+  {
+    icon: Users,
+    title: "Team Management",
+    text: "An admin dashboard with user management, conversation logs and performance analytics across your organisation.",
+  },
+  {
+    icon: LayoutTemplate,
+    title: "Templates",
+    text: "Start from pre-built agent templates for sales, support, scheduling and more.",
+  },
 ];
 
 export function LandingPage() {

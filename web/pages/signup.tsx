@@ -18,7 +18,15 @@ const SignupFormSchema = SignupSchema.extend({
 }).refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 type SignupForm = z.input<typeof SignupFormSchema>;
 
-const empty: SignupForm = { fullName: "", email: "", password: "", confirmPassword: "", companyName: "", phoneNumber: "", address: "" };
+const empty: SignupForm = {
+  fullName: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+  companyName: "",
+  phoneNumber: "",
+  address: "",
+};
 
 export function SignupPage() {
   const form = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema), defaultValues: empty });
@@ -41,7 +49,10 @@ export function SignupPage() {
   return (
     <AuthLayout title="Create your account" subtitle="New accounts are reviewed by an administrator">
       {signup.isSuccess && (
-        <div role="status" className="mb-5 flex gap-2 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
+        <div
+          role="status"
+          className="mb-5 flex gap-2 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
+        >
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
           <p>{MESSAGES.signedUp}</p>
         </div>

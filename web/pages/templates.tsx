@@ -20,7 +20,12 @@ export function TemplatesPage() {
         {templates.map((t) => {
           const more = t.trackedData.length - TEMPLATE_TRACKED_PREVIEW;
           return (
-            <Link key={t.id} href={`/create?template=${t.type}`} className="group rounded-xl" aria-label={`Use the ${t.name} template`}>
+            <Link
+              key={t.id}
+              href={`/create?template=${t.type}`}
+              className="group rounded-xl"
+              aria-label={`Use the ${t.name} template`}
+            >
               <Card className="flex h-full flex-col p-5 transition-shadow group-hover:shadow-md group-focus-visible:ring-2 group-focus-visible:ring-primary">
                 <div className="flex items-center gap-3">
                   <span className="flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary">

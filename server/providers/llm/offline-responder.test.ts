@@ -49,7 +49,9 @@ describe("the offline responder", () => {
 
   it("echoes a short excerpt of what the user asked and ends with a question", async () => {
     const { text } = await replyTo(
-      makeRequest({ userMessage: "Can you help me write a follow-up email to a client who has not answered in three weeks?" }),
+      makeRequest({
+        userMessage: "Can you help me write a follow-up email to a client who has not answered in three weeks?",
+      }),
     );
 
     expect(text).toContain("“Can you help me write a follow-up email to a…”");

@@ -178,7 +178,9 @@ export function composeOfflineReply(request: Pick<LlmReplyRequest, "userMessage"
   else if (speciality) sentences.push(templates.helpWithSpeciality(speciality));
   else sentences.push(templates.helpPlain);
   // Picked from the message, not at random: the same question always gets the same answer.
-  sentences.push(templates.followUps[stableHash(request.userMessage) % templates.followUps.length] ?? templates.followUps[0]);
+  sentences.push(
+    templates.followUps[stableHash(request.userMessage) % templates.followUps.length] ?? templates.followUps[0],
+  );
   return sentences.join(templates.joiner);
 }
 

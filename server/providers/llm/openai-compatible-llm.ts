@@ -135,7 +135,8 @@ function readChunk(chunk: unknown): { content: string | null; finishReason: stri
   const choice: unknown = chunk.choices[0];
   // Usage-only chunks carry no choices; they are legal and say nothing.
   if (typeof choice !== "object" || choice === null) return { content: null, finishReason: null };
-  const finishReason = "finish_reason" in choice && typeof choice.finish_reason === "string" ? choice.finish_reason : null;
+  const finishReason =
+    "finish_reason" in choice && typeof choice.finish_reason === "string" ? choice.finish_reason : null;
   const delta = "delta" in choice ? choice.delta : undefined;
   const content =
     typeof delta === "object" && delta !== null && "content" in delta && typeof delta.content === "string"

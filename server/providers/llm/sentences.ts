@@ -22,8 +22,29 @@ export interface SentenceSplitterOptions {
 
 /** Abbreviations that (almost) never end a sentence. Compared lower-case, without the last dot. */
 const NEVER_FINAL_ABBREVIATIONS = new Set([
-  "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "e.g", "i.e", "cf", "approx", "fig", "vol", "ca",
-  "bzw", "z.b", "d.h", "sra", "mme", "mlle", "sig",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "sr",
+  "jr",
+  "st",
+  "vs",
+  "e.g",
+  "i.e",
+  "cf",
+  "approx",
+  "fig",
+  "vol",
+  "ca",
+  "bzw",
+  "z.b",
+  "d.h",
+  "sra",
+  "mme",
+  "mlle",
+  "sig",
 ]);
 /** Abbreviations that end a sentence only when a capital letter follows. */
 const MAYBE_FINAL_ABBREVIATIONS = new Set(["etc", "usw", "inc", "ltd", "co"]);

@@ -34,10 +34,19 @@ describe("composeSystemPrompt", () => {
 
   it("leaves out empty, blank and missing fields without leaving labels behind", () => {
     const prompt = composeSystemPrompt(
-      makePersona({ role: null, speciality: "   ", personality: "", communicationStyle: null, customPrompt: null, description: null }),
+      makePersona({
+        role: null,
+        speciality: "   ",
+        personality: "",
+        communicationStyle: null,
+        customPrompt: null,
+        description: null,
+      }),
     );
 
-    expect(prompt).not.toMatch(/Role:|Speciality:|Personality:|Communication style:|About you:|Additional instructions:/);
+    expect(prompt).not.toMatch(
+      /Role:|Speciality:|Personality:|Communication style:|About you:|Additional instructions:/,
+    );
     expect(prompt).not.toContain("null");
     expect(prompt).not.toMatch(/\n{3,}/);
   });

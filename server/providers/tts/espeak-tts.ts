@@ -225,9 +225,11 @@ export function createEspeakTts(options: EspeakTtsOptions = {}): EspeakTts {
     inFlight = next;
     ensureWorker().then(
       () => {
-        if (inFlight !== next || !worker) return;
-        if (next.signal?.aborted) {
+        if (inFlight !== next) return;
+        if (!worker || next.signal?.aborted) {
           inFlight = undefined;
+          // No worker means it died just after loading: try this job again on a fresh one.
+          if (!next.signal?.aborted) queue.unshift(next);
           sendNextJob();
           return;
         }

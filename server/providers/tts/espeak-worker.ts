@@ -5,12 +5,13 @@
  * The npm build is the espeak-ng command-line program compiled with Emscripten. It exports
  * `main` but not `callMain`, and main cannot simply be called twice: the C side keeps global
  * state between runs (getopt's `optind`, the CLI's option statics, the library's voice
- * tables). Instantiating a fresh module per job works but costs ~120 ms, mostly copying the
- * 18 MB of embedded voice data into a new linear memory and rebuilding the file system.
- * Instead we capture the instance's memory right after start-up (before main ever ran) and
- * copy that snapshot back before every job (~2 ms for 32 MB), so each job starts
- * from exactly the state a fresh process would see. The memory cannot grow (the build sets
- * a fixed 32 MB), so the snapshot always covers all of it.
+ * tables). Instantiating a fresh module per job from the compiled WebAssembly.Module works
+ * but costs ~120 ms (a new 32 MB memory holding 18 MB of embedded voice data, the in-memory
+ * file system rebuilt, constructors re-run). Instead we capture the instance's memory right
+ * after start-up, before main ever ran, and copy that snapshot back before every job (~2 ms),
+ * so each job starts from exactly the state a fresh process would see. The memory cannot
+ * grow (the build fixes it at 32 MB), so the snapshot always covers all of it. JS-side state
+ * (open files, the job's text and WAV) is cleaned up after each job in releaseJobFiles.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";

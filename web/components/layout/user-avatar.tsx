@@ -5,9 +5,7 @@ import { initialsOf } from "../../lib/auth";
 export function UserAvatar({ user }: { user: User }) {
   return (
     <Avatar.Root className="inline-flex size-9 shrink-0 overflow-hidden rounded-full bg-primary-soft">
-      {user.profileImageUrl && (
-        <Avatar.Image src={user.profileImageUrl} alt="" className="size-full object-cover" />
-      )}
+      {user.profileImageUrl && <Avatar.Image src={user.profileImageUrl} alt="" className="size-full object-cover" />}
       <Avatar.Fallback className="flex size-full items-center justify-center text-sm font-semibold text-primary">
         {initialsOf(user)}
       </Avatar.Fallback>

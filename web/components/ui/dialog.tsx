@@ -27,7 +27,9 @@ export function DialogContent({
       >
         <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
         {description && (
-          <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">{description}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mt-1 text-sm text-slate-500">
+            {description}
+          </DialogPrimitive.Description>
         )}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close

@@ -1,7 +1,17 @@
 import type { LucideIcon } from "lucide-react";
 import { Card } from "./card";
 
-export function StatCard({ label, value, icon: Icon, testId }: { label: string; value: number | string | undefined; icon: LucideIcon; testId?: string }) {
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: number | string | undefined;
+  icon: LucideIcon;
+  testId?: string;
+}) {
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">

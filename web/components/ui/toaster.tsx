@@ -15,7 +15,9 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           className={cn(
             "relative flex w-full items-start gap-3 rounded-lg border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0",
-            t.variant === "destructive" ? "border-red-600 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
+            t.variant === "destructive"
+              ? "border-red-600 bg-red-600 text-white"
+              : "border-slate-200 bg-white text-slate-900",
           )}
         >
           <div className="grid gap-1">
@@ -24,7 +26,10 @@ export function Toaster() {
               <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
             )}
           </div>
-          <ToastPrimitive.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+          >
             <X className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -20,7 +20,9 @@ export function AgentCard({ agent }: { agent: Agent }) {
         </div>
         <AgentStatusBadge isActive={agent.isActive} />
       </div>
-      <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-600">{agent.description || "No description provided"}</p>
+      <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-600">
+        {agent.description || "No description provided"}
+      </p>
       <div className="mt-4 flex items-center justify-between gap-2">
         <Button asChild variant="outline" size="sm">
           <Link href={`/agents/${agent.id}`}>View Details</Link>

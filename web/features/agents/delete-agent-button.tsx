@@ -14,7 +14,10 @@ export function DeleteAgentButton({ id, name, onDeleted }: { id: string; name: s
         <Trash2 className="text-red-600" aria-hidden />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title={`Delete ${name}?`} description="The agent is removed for good. Its past conversations stay readable for administrators.">
+        <DialogContent
+          title={`Delete ${name}?`}
+          description="The agent is removed for good. Its past conversations stay readable for administrators."
+        >
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel

@@ -9,9 +9,25 @@ import { PersonaFields, type AgentDraft } from "./persona-fields";
 import { useUpdateAgent } from "./use-update-agent";
 
 function draftOf(agent: Agent): AgentDraft {
-  const { name, description, type, gender, role, speciality, personality, communicationStyle, customPrompt, voice } = agent;
+  const { name, description, type, gender, role, speciality, personality, communicationStyle, customPrompt, voice } =
+    agent;
   const { supportsCall, supportsEmail, supportsText, supportsSocial } = agent;
-  return { name, description, type, gender, role, speciality, personality, communicationStyle, customPrompt, voice, supportsCall, supportsEmail, supportsText, supportsSocial };
+  return {
+    name,
+    description,
+    type,
+    gender,
+    role,
+    speciality,
+    personality,
+    communicationStyle,
+    customPrompt,
+    voice,
+    supportsCall,
+    supportsEmail,
+    supportsText,
+    supportsSocial,
+  };
 }
 
 export function EditAgentDialog({ agent }: { agent: Agent }) {
@@ -27,7 +43,9 @@ export function EditAgentDialog({ agent }: { agent: Agent }) {
     }
     const original = draftOf(agent);
     const patch = Object.fromEntries(
-      Object.entries({ ...draft, voice: draft.voice || null }).filter(([k, v]) => original[k as keyof AgentDraft] !== v),
+      Object.entries({ ...draft, voice: draft.voice || null }).filter(
+        ([k, v]) => original[k as keyof AgentDraft] !== v,
+      ),
     ) as AgentPatch;
     if (Object.keys(patch).length === 0) return setOpen(false);
     update.mutate(patch, {

@@ -8,7 +8,15 @@ export const GENDER_LABELS: Record<Gender, string> = {
   "prefer-not-to-say": "Prefer not to say",
 };
 
-export function GenderSelect({ value, onChange, id }: { value: Gender | ""; onChange: (g: Gender | "") => void; id?: string }) {
+export function GenderSelect({
+  value,
+  onChange,
+  id,
+}: {
+  value: Gender | "";
+  onChange: (g: Gender | "") => void;
+  id?: string;
+}) {
   return (
     <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as Gender | "")} required>
       <option value="">Select gender</option>

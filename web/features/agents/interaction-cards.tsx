@@ -8,7 +8,15 @@ const SOCIAL_NETWORKS = ["LinkedIn", "X (Twitter)", "Facebook", "Instagram"];
 
 type CapabilityKey = "supportsCall" | "supportsEmail" | "supportsText" | "supportsSocial";
 
-export function InteractionCards({ agent, onToggle, busy }: { agent: Agent; onToggle: (patch: AgentPatch) => void; busy: boolean }) {
+export function InteractionCards({
+  agent,
+  onToggle,
+  busy,
+}: {
+  agent: Agent;
+  onToggle: (patch: AgentPatch) => void;
+  busy: boolean;
+}) {
   const cards: { label: string; count: number; icon: typeof Phone; capability?: CapabilityKey }[] = [
     { label: "Chats", count: agent.chatsSent, icon: MessageSquare },
     { label: "Calls", count: agent.callsSent, icon: Phone, capability: "supportsCall" },
@@ -71,7 +79,9 @@ export function InteractionCards({ agent, onToggle, busy }: { agent: Agent; onTo
               key={network}
               className={cn(
                 "rounded-md border px-3 py-1.5 text-xs",
-                agent.supportsSocial !== false ? "border-primary/30 text-primary" : "border-slate-200 text-slate-400 line-through",
+                agent.supportsSocial !== false
+                  ? "border-primary/30 text-primary"
+                  : "border-slate-200 text-slate-400 line-through",
               )}
             >
               {network}

@@ -15,7 +15,11 @@ export function useDeleteAgent(onDeleted?: () => void) {
     },
     onError: (error) => {
       if (isUnauthorized(error)) {
-        toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+        toast({
+          title: "Unauthorized",
+          description: "You are logged out. Logging in again...",
+          variant: "destructive",
+        });
         setTimeout(() => (window.location.href = "/api/login"), 500);
         return;
       }

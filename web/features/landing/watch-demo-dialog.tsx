@@ -6,17 +6,35 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 
 const steps = [
-  { title: "1. Create an agent", text: "Give it a name, gender, role, speciality and personality, or start from a template such as Sales or Customer Support." },
-  { title: "2. Chat by text", text: "Open the chat and talk to your agent. Replies stream in as the model writes them." },
-  { title: "3. Talk by voice", text: "Press the microphone, pick one of nine languages and hold a timed, hands-free voice conversation." },
-  { title: "4. Run your team", text: "Administrators approve new accounts, read conversations and handle issue reports, with live notifications." },
+  {
+    title: "1. Create an agent",
+    text: "Give it a name, gender, role, speciality and personality, or start from a template such as Sales or Customer Support.",
+  },
+  {
+    title: "2. Chat by text",
+    text: "Open the chat and talk to your agent. Replies stream in as the model writes them.",
+  },
+  {
+    title: "3. Talk by voice",
+    text: "Press the microphone, pick one of nine languages and hold a timed, hands-free voice conversation.",
+  },
+  {
+    title: "4. Run your team",
+    text: "Administrators approve new accounts, read conversations and handle issue reports, with live notifications.",
+  },
 ];
 
 export function WatchDemoDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [index, setIndex] = useState(0);
   const step = steps[index];
   return (
-    <Dialog open={open} onOpenChange={(o) => { onOpenChange(o); if (!o) setIndex(0); }}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        onOpenChange(o);
+        if (!o) setIndex(0);
+      }}
+    >
       <DialogContent title="How it works" description={`Step ${index + 1} of ${steps.length}`}>
         <div className="min-h-28 rounded-lg bg-primary-soft p-5" aria-live="polite">
           <h3 className="font-semibold text-primary">{step.title}</h3>
