@@ -1,5 +1,150 @@
-/** Chat HTTP routes (spec section 7: /api/chat/{agentId}, /api/conversations…). Filled in by the chat feature. */
-import type { FastifyInstance } from "fastify";
+/**
+ * Chat HTTP routes (spec section 7): POST /api/chat/{agentId} answering JSON, or an event
+ * stream when the request accepts text/event-stream; GET /api/conversations and
+ * GET /api/conversations/{id}/messages. Event names and order are documented in docs/api.md.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ChatRequestSchema,
+  CHAT_SSE_EVENTS,
+  type ChatRequest,
+  type ChatSseConversation,
+  type ChatSseDone,
+  type ChatSseError,
+} from "../../contracts/chat.js";
+import { formatSseFrame } from "../../contracts/chat-sse.js";
+import { signedInUser } from "../auth/guards.js";
+import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { ConversationLockedError } from "./lock.js";
+import { beginChat, chat, ChatTurnFailedError, listConversations, listMessages } from "./service.js";
 
-export function registerChatRoutes(_app: FastifyInstance, _deps: FeatureDeps): void {}
+// Ids are checked by the service, so a malformed one is a 404 like any unknown id.
+const AgentParams = z.object({ agentId: z.string().max(100) });
+const ConversationParams = z.object({ id: z.string().max(100) });
+
+export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = deps.guards.requireUser;
+
+  api.post(
+    "/api/chat/:agentId",
+    { preHandler, schema: { params: AgentParams, body: ChatRequestSchema } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const signal = abortWhenClientLeaves(reply);
+      try {
+        if (wantsEventStream(request)) return await streamChat(deps, request, reply, user, signal);
+        return await chat(deps, user, request.params.agentId, request.body, { signal, log: request.log });
+      } catch (error) {
+        // The shared error handler knows only `{ message }`; the lock answer also says how long.
+        if (error instanceof ConversationLockedError) {
+          return reply
+            .status(423)
+            .headers(error.headers)
+            .send({ message: error.message, minutesLeft: error.minutesLeft });
+        }
+        if (error instanceof ChatTurnFailedError) {
+          return reply.status(error.statusCode).send({ message: error.message, conversationId: error.conversationId });
+        }
+        throw error;
+      }
+    },
+  );
+
+  api.get("/api/conversations", { preHandler }, async (request) => listConversations(deps, signedInUser(request)));
+
+  api.get("/api/conversations/:id/messages", { preHandler, schema: { params: ConversationParams } }, async (request) =>
+    listMessages(deps, signedInUser(request), request.params.id),
+  );
+}
+
+function wantsEventStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? "").includes("text/event-stream");
+}
+
+/** Aborts when the connection closes before the answer was fully written: the client left. */
+function abortWhenClientLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/**
+ * Errors before the first byte (400/404/409/423) are answered as plain JSON by the caller;
+ * from the `conversation` event on, the answer is an event stream and failures become `error`.
+ */
+async function streamChat(
+  deps: FeatureDeps,
+  request: FastifyRequest<{ Params: { agentId: string }; Body: ChatRequest }>,
+  reply: FastifyReply,
+  user: UserRow,
+  signal: AbortSignal,
+): Promise<FastifyReply> {
+  const { conversationId, turn } = await beginChat(deps, user, request.params.agentId, request.body, {
+    signal,
+    log: request.log,
+  });
+  reply.hijack();
+  const res = reply.raw;
+  // Keeps the security headers set by the onRequest hook, which a hijacked reply skips.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    // nginx and similar proxies buffer responses unless told not to; deltas must flow at once.
+    "x-accel-buffering": "no",
+  });
+  // Each delta is a small write; Nagle's algorithm would hold it back waiting for more.
+  res.socket?.setNoDelay(true);
+  const open = () => !res.writableEnded && !res.destroyed;
+  const send = (event: string, data: unknown) => {
+    if (open()) res.write(formatSseFrame(event, data));
+  };
+  // The last frame rides on end(): one socket write fewer per reply.
+  const finish = (event: string, data: unknown) => {
+    if (open()) res.end(formatSseFrame(event, data));
+  };
+
+  const opening: ChatSseConversation = {
+    conversationId,
+    userMessageId: turn.userMessageId,
+    offline: deps.llm.kind === "offline",
+  };
+  send(CHAT_SSE_EVENTS.conversation, opening);
+  try {
+    for await (const event of turn.events) {
+      if (event.type === "delta") send(CHAT_SSE_EVENTS.delta, { text: event.text });
+      else {
+        const done: ChatSseDone = {
+          conversationId,
+          response: event.response,
+          securityLock: event.securityLock,
+          offline: event.offline,
+        };
+        finish(CHAT_SSE_EVENTS.done, done);
+      }
+    }
+  } catch (error) {
+    // After the client left there is no one to tell; turn.ts already stored the partial reply.
+    if (!signal.aborted) {
+      const known = error instanceof HttpError;
+      if (!known) request.log.error({ err: error }, "chat stream failed");
+      const body: ChatSseError = known
+        ? { status: error.statusCode, message: error.message }
+        : { status: 500, message: "Internal Server Error" };
+      finish(CHAT_SSE_EVENTS.error, body);
+    }
+  } finally {
+    if (open()) res.end();
+  }
+  return reply;
+}

@@ -66,6 +66,8 @@ export interface RecordedRequest {
 export interface FakeOpenAiOptions extends Partial<FakeOpenAiBehaviour> {
   /** Off for benchmarks: recording every request of a long load run only costs memory. */
   recordRequests?: boolean;
+  /** A fixed port (e.g. for Playwright's web servers); 0, the default, picks a free one. */
+  port?: number;
 }
 
 export interface FakeOpenAi {
@@ -90,7 +92,7 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
 const FAKE_MODEL_ID = "fake-model";
 
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
-  const { recordRequests = true, ...initial } = options;
+  const { recordRequests = true, port: wantedPort = 0, ...initial } = options;
   let behaviour: FakeOpenAiBehaviour = { ...DEFAULT_FAKE_BEHAVIOUR, ...initial };
   const requests: RecordedRequest[] = [];
 
@@ -128,7 +130,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(wantedPort, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -1,0 +1,52 @@
+/**
+ * Child process of the chat-overhead benchmark: the real app on PostgreSQL with the
+ * OpenAI-compatible provider pointed at the fake, listening on a free loopback port.
+ * Own process, so the client's work does not share the app's event loop. Reports its URL over IPC.
+ */
+import { buildApp } from "../../server/app.js";
+import { systemClock } from "../../server/clock.js";
+import { loadConfig } from "../../server/config.js";
+import { openDatabase } from "../../server/db/connect.js";
+import { createOpenAiCompatibleLlm } from "../../server/providers/llm/openai-compatible-llm.js";
+import { createProviders } from "../../server/providers/create-providers.js";
+import { createEventBus } from "../../server/realtime/create-event-bus.js";
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const llmUrl = process.env.BENCH_LLM_URL;
+if (!databaseUrl || !llmUrl) throw new Error("BENCH_DATABASE_URL and BENCH_LLM_URL are required");
+
+const config = loadConfig({
+  SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
+  DATA_DIR: "/tmp/agentdesk-bench-unused",
+  LOG_LEVEL: "silent",
+});
+const database = await openDatabase({ url: databaseUrl });
+const bus = await createEventBus(database);
+const app = await buildApp({
+  config,
+  db: database,
+  clock: systemClock,
+  bus,
+  ...createProviders(config),
+  llm: createOpenAiCompatibleLlm({
+    baseUrl: llmUrl,
+    model: "fake-model",
+    timeoutMs: 30_000,
+    firstByteTimeoutMs: 10_000,
+  }),
+  logger: false,
+});
+const url = await app.listen({ port: 0, host: "127.0.0.1" });
+process.send?.({ ready: url });
+// The orchestrator asks for CPU time around each level: app CPU per chat is our cost, whatever else the machine runs.
+process.on("message", (message) => {
+  if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+});
+process.on("disconnect", () => {
+  void (async () => {
+    await app.close();
+    await bus.close();
+    await database.close();
+    process.exit(0);
+  })();
+});

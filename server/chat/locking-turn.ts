@@ -1,0 +1,67 @@
+/**
+ * The turn whose message trips the security lock: the message is stored as "blocked" with a
+ * "blocked" notice after it (the model never sees either), the conversation is locked, the
+ * company warned and live admins told. Rare, so it favours plain steps over round trips.
+ */
+import { SECURITY_LOCK_NOTICE } from "../../contracts/chat.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { announceLock, ConversationLockedError, lockEndsAt, recordCompanyWarning } from "./lock.js";
+import { incrementChatsSent, insertMessage, lockedUntilOf, touchUnlockedConversation } from "./queries.js";
+import type { StartedTurn, TurnEvent, TurnInput } from "./turn.js";
+
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+
+export async function startLockingTurn(
+  deps: FeatureDeps,
+  input: TurnInput,
+  rule: string,
+  now: Date,
+): Promise<StartedTurn> {
+  const userMessageId = await deps.db.transaction(async (tx) => {
+    const touched = await touchUnlockedConversation(tx, {
+      id: input.conversationId,
+      added: 2,
+      now,
+      lockUntil: lockEndsAt(now),
+    });
+    if (!touched) return null;
+    const common = { conversationId: input.conversationId, status: "blocked" as const, now };
+    const userMessage = await insertMessage(tx, {
+      ...common,
+      role: "user",
+      content: input.message,
+      language: input.language,
+    });
+    await insertMessage(tx, { ...common, role: "assistant", content: SECURITY_LOCK_NOTICE });
+    await incrementChatsSent(tx, input.agent.id);
+    await recordCompanyWarning(tx, {
+      user: input.user,
+      agent: input.agent,
+      conversationId: input.conversationId,
+      rule,
+      now,
+    });
+    return userMessage.id;
+  });
+  if (!userMessageId) throw await lockedOrMissing(deps, input.conversationId, now);
+
+  input.requestLog?.warn({ conversationId: input.conversationId, rule }, "security lock set");
+  try {
+    await announceLock(deps.bus, input.user, input.agent);
+  } catch (err) {
+    // The lock itself is committed; a lost admin notification must not turn it into an error.
+    input.requestLog?.error({ err }, "could not announce the security lock");
+  }
+  async function* lockedEvents(): AsyncGenerator<TurnEvent> {
+    yield { type: "done", response: SECURITY_LOCK_NOTICE, securityLock: true, offline: deps.llm.kind === "offline" };
+  }
+  return { userMessageId, events: lockedEvents() };
+}
+
+/** Why a write to the conversation was refused: 423 while locked, else it is gone (404). */
+export async function lockedOrMissing(deps: FeatureDeps, conversationId: string, now: Date): Promise<HttpError> {
+  const lockedUntil = await lockedUntilOf(deps.db, conversationId);
+  if (lockedUntil && lockedUntil > now) return new ConversationLockedError(lockedUntil, now);
+  return new HttpError(404, CONVERSATION_NOT_FOUND);
+}

@@ -1,0 +1,125 @@
+/** Plain (db, params) queries for conversations, messages and company warnings. */
+import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { MessageStatus } from "../../contracts/chat.js";
+import type { Db } from "../db/connect.js";
+import { agents, companyWarnings, conversations, messages } from "../db/schema.js";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type ConversationKind = ConversationRow["kind"];
+
+export async function insertConversation(db: Db, values: typeof conversations.$inferInsert): Promise<{ id: string }> {
+  const [row] = await db.insert(conversations).values(values).returning({ id: conversations.id });
+  return row;
+}
+
+export async function findConversationOfUser(
+  db: Db,
+  userId: string,
+  id: string,
+  kind?: ConversationKind,
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(eq(conversations.id, id), eq(conversations.userId, userId), kind ? eq(conversations.kind, kind) : undefined),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export function listConversationsOfUser(db: Db, userId: string, kind: ConversationKind): Promise<ConversationRow[]> {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), eq(conversations.kind, kind)))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt));
+}
+
+export function listMessagesOfConversation(db: Db, conversationId: string): Promise<MessageRow[]> {
+  return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(messages.createdAt);
+}
+
+/**
+ * Counts `added` new messages and bumps updatedAt, but only while the conversation is not
+ * locked — the lock check and the write are one statement, so two racing turns cannot both
+ * slip past a lock. Optionally sets a new lock. False when the conversation is locked.
+ */
+export async function touchUnlockedConversation(
+  db: Db,
+  params: { id: string; added: number; now: Date; lockUntil?: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set({
+      messageCount: sql`${conversations.messageCount} + ${params.added}`,
+      updatedAt: params.now,
+      ...(params.lockUntil ? { lockedUntil: params.lockUntil } : {}),
+    })
+    .where(
+      and(
+        eq(conversations.id, params.id),
+        or(isNull(conversations.lockedUntil), lte(conversations.lockedUntil, params.now)),
+      ),
+    )
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+export async function lockedUntilOf(db: Db, id: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: conversations.lockedUntil })
+    .from(conversations)
+    .where(eq(conversations.id, id))
+    .limit(1);
+  return row?.lockedUntil ?? null;
+}
+
+export interface NewMessage {
+  conversationId: string;
+  role: "user" | "assistant";
+  content: string;
+  status: MessageStatus;
+  offline?: boolean;
+  language?: string | null;
+  now: Date;
+}
+
+/**
+ * Inserts a message stamped `now`, or 1 ms after the conversation's latest message when that
+ * is not earlier: messages carry no sequence number, so their timestamps must order them even
+ * under a frozen test clock or clocks that differ between app instances.
+ */
+export async function insertMessage(db: Db, message: NewMessage): Promise<{ id: string }> {
+  const latest = sql`(select max(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${message.conversationId})`;
+  const [row] = await db
+    .insert(messages)
+    .values({
+      conversationId: message.conversationId,
+      role: message.role,
+      content: message.content,
+      status: message.status,
+      offline: message.offline ?? false,
+      language: message.language ?? null,
+      createdAt: sql`greatest(${message.now}::timestamptz, ${latest} + interval '1 millisecond')`,
+    })
+    .returning({ id: messages.id });
+  return row;
+}
+
+export async function incrementChatsSent(db: Db, agentId: string): Promise<void> {
+  await db
+    .update(agents)
+    .set({ chatsSent: sql`${agents.chatsSent} + 1` })
+    .where(eq(agents.id, agentId));
+}
+
+export async function insertCompanyWarning(db: Db, values: typeof companyWarnings.$inferInsert): Promise<void> {
+  await db.insert(companyWarnings).values(values);
+}
+
+/** Whether the conversation is locked at `now` (for callers that hold only a row). */
+export function isLocked(row: Pick<ConversationRow, "lockedUntil">, now: Date): boolean {
+  return row.lockedUntil !== null && row.lockedUntil > now;
+}

@@ -1,0 +1,87 @@
+/**
+ * Text chat rules: which agent and conversation a message may go to, conversation creation
+ * with a title from the first message, and the caller's own conversation list and messages.
+ * The turn itself (storage, lock, model) lives in turn.ts, shared with voice.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { ChatMessage, ChatRequest, ChatResponse, ConversationSummary } from "../../contracts/chat.js";
+import { DEFAULT_LANGUAGE } from "../../contracts/voice.js";
+import type { UserRow } from "../auth/user-view.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { toChatMessage, toConversationSummary } from "./conversation-view.js";
+import { listConversationsOfUser, listMessagesOfConversation } from "./queries.js";
+import { titleFromMessage } from "./titles.js";
+import { beginConversationTurn, findOwnConversation, type StartedTurn } from "./turn.js";
+
+/** A turn that failed after its conversation existed: the answer names the conversation. */
+export class ChatTurnFailedError extends HttpError {
+  constructor(
+    cause: HttpError,
+    readonly conversationId: string,
+  ) {
+    super(cause.statusCode, cause.message, cause.headers);
+  }
+}
+
+export interface ChatContext {
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}
+
+/** Resolves agent and conversation, stores the user's message; the reply is left to stream. */
+export async function beginChat(
+  deps: FeatureDeps,
+  user: UserRow,
+  agentId: string,
+  request: ChatRequest,
+  context: ChatContext,
+): Promise<{ conversationId: string; turn: StartedTurn }> {
+  return beginConversationTurn(deps, {
+    user,
+    agentId,
+    // The turn checks, in the same statement, that the conversation is the caller's, a text
+    // one and this agent's: posting it to another agent is as unknown as posting a stranger's.
+    conversationId: request.conversationId ?? null,
+    kind: "text",
+    title: titleFromMessage(request.message),
+    message: request.message,
+    language: DEFAULT_LANGUAGE,
+    signal: context.signal,
+    requestLog: context.log,
+  });
+}
+
+/** The whole turn as one JSON answer. */
+export async function chat(
+  deps: FeatureDeps,
+  user: UserRow,
+  agentId: string,
+  request: ChatRequest,
+  context: ChatContext,
+): Promise<ChatResponse> {
+  const { conversationId, turn } = await beginChat(deps, user, agentId, request, context);
+  try {
+    for await (const event of turn.events) {
+      if (event.type === "done") {
+        return { conversationId, response: event.response, securityLock: event.securityLock, offline: event.offline };
+      }
+    }
+  } catch (error) {
+    // A first message's conversation exists by now; the client needs its id to show it and retry.
+    if (error instanceof HttpError) throw new ChatTurnFailedError(error, conversationId);
+    throw error;
+  }
+  // runConversationTurn always ends with "done" or throws; reaching here is a bug.
+  throw new Error("The chat turn ended without a reply");
+}
+
+export async function listConversations(deps: FeatureDeps, user: UserRow): Promise<ConversationSummary[]> {
+  const now = deps.clock.now();
+  return (await listConversationsOfUser(deps.db, user.id, "text")).map((row) => toConversationSummary(row, now));
+}
+
+export async function listMessages(deps: FeatureDeps, user: UserRow, conversationId: string): Promise<ChatMessage[]> {
+  const conversation = await findOwnConversation(deps, user, conversationId, "text");
+  return (await listMessagesOfConversation(deps.db, conversation.id)).map(toChatMessage);
+}

@@ -1,0 +1,192 @@
+/**
+ * The turn's hot-path writes as single statements. Each is one database round trip where the
+ * step-by-step version took a transaction of six to eight: every round trip costs a socket
+ * write and a parse on the event loop, and under load that cost queues in front of the model
+ * call (bench/chat-overhead measured it). Data-modifying CTEs all run, once, on one snapshot,
+ * and the statement is atomic, so the checks and writes here cannot interleave with another turn.
+ */
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { MessageStatus } from "../../contracts/chat.js";
+import type { AgentRow } from "../agents/agent-view.js";
+import type { Db } from "../db/connect.js";
+import { agents } from "../db/schema.js";
+import type { ChatTurn } from "../providers/llm/llm-provider.js";
+import type { ConversationKind } from "./queries.js";
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+async function firstRow(db: Db, query: SQL): Promise<Record<string, unknown>> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows?: Record<string, unknown>[] }).rows?.[0] ?? {};
+}
+
+/** 1 ms after the conversation's latest message when `now` is not later (see insertMessage). */
+const stampAfterLatest = (conversationId: SQL, now: Date) =>
+  sql`greatest(${now.toISOString()}::timestamptz, (select max(m.created_at) from messages m where m.conversation_id = ${conversationId}) + interval '1 millisecond')`;
+
+export interface TurnStart {
+  userId: string;
+  agentId: string;
+  /** Null opens a new conversation of `kind` titled `title`. */
+  conversationId: string | null;
+  /** For an existing conversation, checked when given (a shared turn has checked it already). */
+  kind?: ConversationKind;
+  title: string;
+  message: string;
+  language: string | null;
+  now: Date;
+  historyLimit: number;
+}
+
+/** "refused": the conversation exists but was locked when the write ran. */
+export type TurnBegun =
+  | { outcome: "stored"; agent: AgentRow; conversationId: string; userMessageId: string; history: ChatTurn[] }
+  | { outcome: "no-agent" }
+  | { outcome: "inactive-agent"; agent: AgentRow }
+  | { outcome: "no-conversation" }
+  | { outcome: "refused" };
+
+/**
+ * Checks the user's agent (owned, active) and conversation (owned, this agent's, not locked),
+ * then counts and stores the message, adds one to the agent's chatsSent and reads the earlier
+ * history; a null conversationId creates the conversation holding its first message instead.
+ * One statement: the agent row it returns is what the reply's persona is built from.
+ */
+export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
+  const now = sql`${p.now.toISOString()}::timestamptz`;
+  const agent = sql`agent as (select * from agents where id = ${p.agentId} and user_id = ${p.userId})`;
+  const counted = sql`counted as (
+    update agents set chats_sent = chats_sent + 1 where id = ${p.agentId} and exists (select 1 from stored) returning 1
+  )`;
+
+  if (p.conversationId === null) {
+    const row = await firstRow(
+      db,
+      sql`with ${agent},
+          conv as (
+            insert into conversations (user_id, agent_id, agent_name, kind, title, message_count, created_at, updated_at)
+            select ${p.userId}, agent.id, agent.name, ${p.kind ?? "text"}, ${p.title}, 1, ${now}, ${now}
+            from agent where agent.is_active returning id
+          ),
+          stored as (
+            insert into messages (conversation_id, role, content, status, language, created_at)
+            select conv.id, 'user', ${p.message}, 'complete', ${p.language}, ${now} from conv returning id
+          ),
+          ${counted}
+          select (select row_to_json(agent) from agent) as agent, (select id from conv) as conversation_id,
+                 (select id from stored) as message_id`,
+    );
+    return (
+      agentOutcome(row) ??
+      stored(row, row.conversation_id, [], () => {
+        throw new Error("Creating the conversation returned no ids");
+      })
+    );
+  }
+
+  const kindCheck = p.kind ? sql`and c.kind = ${p.kind}` : sql``;
+  const row = await firstRow(
+    db,
+    sql`with ${agent},
+        conv as (
+          select c.id from conversations c
+          where c.id = ${p.conversationId} and c.user_id = ${p.userId} and c.agent_id = ${p.agentId} ${kindCheck}
+        ),
+        bumped as (
+          update conversations c set message_count = c.message_count + 1, updated_at = ${now}
+          from conv
+          where c.id = conv.id and (c.locked_until is null or c.locked_until <= ${now})
+            and exists (select 1 from agent where agent.is_active)
+          returning c.id
+        ),
+        stored as (
+          insert into messages (conversation_id, role, content, status, language, created_at)
+          select bumped.id, 'user', ${p.message}, 'complete', ${p.language}, ${stampAfterLatest(sql`bumped.id`, p.now)}
+          from bumped returning id
+        ),
+        ${counted}
+        select
+          (select row_to_json(agent) from agent) as agent,
+          exists (select 1 from conv) as found,
+          (select id from stored) as message_id,
+          (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
+             from (select role, content, created_at from messages
+                   where conversation_id = ${p.conversationId} and status in ('complete', 'partial')
+                   order by created_at desc limit ${p.historyLimit}) h) as history`,
+  );
+  const refusal = agentOutcome(row);
+  if (refusal) return refusal;
+  if (row.found !== true) return { outcome: "no-conversation" };
+  return stored(row, p.conversationId, readHistory(row.history), () => ({ outcome: "refused" }));
+}
+
+/** The stored outcome when the statement stored the message; otherwise what `notStored` says. */
+function stored(
+  row: Record<string, unknown>,
+  conversationId: unknown,
+  history: ChatTurn[],
+  notStored: () => TurnBegun,
+): TurnBegun {
+  const agent = agentFromJson(row.agent);
+  if (!agent || typeof conversationId !== "string" || typeof row.message_id !== "string") return notStored();
+  return { outcome: "stored", agent, conversationId, userMessageId: row.message_id, history };
+}
+
+/** The agent-side refusal, if any: missing (or someone else's) before inactive. */
+function agentOutcome(row: Record<string, unknown>): TurnBegun | null {
+  const agent = agentFromJson(row.agent);
+  if (!agent) return { outcome: "no-agent" };
+  if (!agent.isActive) return { outcome: "inactive-agent", agent };
+  return null;
+}
+
+/**
+ * row_to_json names columns as the database does and carries timestamps as text; drizzle's
+ * own column mappers turn that back into the row type the rest of the code uses.
+ */
+function agentFromJson(value: unknown): AgentRow | null {
+  const raw: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  if (typeof raw !== "object" || raw === null) return null;
+  const fields = raw as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(agents))) {
+    const driverValue = fields[column.name];
+    row[key] = driverValue === null || driverValue === undefined ? null : column.mapFromDriverValue(driverValue);
+  }
+  // Every column of the table was filled from the row above, so the shape is AgentRow's.
+  return row as AgentRow;
+}
+
+/** Stores the assistant's reply and counts it, in one statement; the lock does not apply to it. */
+export async function storeReply(
+  db: Db,
+  p: {
+    conversationId: string;
+    content: string;
+    status: MessageStatus;
+    offline: boolean;
+    language: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await db.execute(
+    sql`with stored as (
+          insert into messages (conversation_id, role, content, status, offline, language, created_at)
+          values (${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language},
+                  ${stampAfterLatest(sql`${p.conversationId}`, p.now)})
+          returning id
+        )
+        update conversations set message_count = message_count + 1, updated_at = ${p.now.toISOString()}::timestamptz
+        where id = ${p.conversationId} and exists (select 1 from stored)`,
+  );
+}
+
+function readHistory(value: unknown): ChatTurn[] {
+  // PGlite and node-postgres both parse json columns; a string would mean a driver that does not.
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((item: unknown) => {
+    if (typeof item !== "object" || item === null) return [];
+    const { role, content } = item as { role?: unknown; content?: unknown };
+    return (role === "user" || role === "assistant") && typeof content === "string" ? [{ role, content }] : [];
+  });
+}

@@ -1,0 +1,228 @@
+/**
+ * One conversation turn, shared by text chat and voice: store the user's message, check or set
+ * the security lock, stream the model's reply, store it. Owns the order of those writes — the
+ * user's message is committed before the model is called, so a provider failure loses nothing
+ * typed — and what is stored when the reply fails (status "failed") or the client leaves
+ * (status "partial").
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { LanguageCode } from "../../contracts/voice.js";
+import { toPersona, type AgentRow } from "../agents/agent-view.js";
+import { findAgentOfUser } from "../agents/queries.js";
+import type { UserRow } from "../auth/user-view.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { LlmProviderError, type ChatTurn } from "../providers/llm/llm-provider.js";
+import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
+import { injectionRule } from "./lock.js";
+import { CONVERSATION_NOT_FOUND, lockedOrMissing, startLockingTurn } from "./locking-turn.js";
+import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
+import { beginTurn, storeReply } from "./turn-queries.js";
+
+export interface TurnInput {
+  user: UserRow;
+  agent: AgentRow;
+  conversationId: string;
+  message: string;
+  language: LanguageCode;
+  signal: AbortSignal;
+  requestLog?: FastifyBaseLogger;
+}
+
+export type TurnEvent =
+  { type: "delta"; text: string } | { type: "done"; response: string; securityLock: boolean; offline: boolean };
+
+export { CONVERSATION_NOT_FOUND };
+export const AGENT_NOT_FOUND = "Agent not found";
+export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
+export const PROVIDER_FAILED = "The language model failed to reply. Your message was saved; please try again.";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The most rows read for history; selectHistory then trims them to LLM_HISTORY_CHARS. */
+const HISTORY_ROW_LIMIT = 200;
+
+/** A turn whose user message is stored; `events` streams the rest. */
+export interface StartedTurn {
+  userMessageId: string;
+  events: AsyncGenerator<TurnEvent>;
+}
+
+/** Stores the user message (with language), checks/sets the lock, streams the reply, stores it. Throws HttpError(423) when locked, HttpError(502) after storing on provider failure. */
+export async function* runConversationTurn(deps: FeatureDeps, input: TurnInput): AsyncGenerator<TurnEvent> {
+  const started = await startTurn(deps, input);
+  yield* started.events;
+}
+
+/** The first half of runConversationTurn: resolves once the user's message is committed. */
+export async function startTurn(deps: FeatureDeps, input: TurnInput): Promise<StartedTurn> {
+  const { turn } = await beginConversationTurn(deps, { ...input, agentId: input.agent.id, title: "" });
+  return turn;
+}
+
+export interface TurnRequest extends Omit<TurnInput, "agent" | "conversationId"> {
+  agentId: string;
+  /** Null opens a new conversation of `kind`, titled `title`. */
+  conversationId: string | null;
+  /** Required of an existing conversation when given. */
+  kind?: ConversationKind;
+  title: string;
+}
+
+/**
+ * Starts a turn from ids, so the text route can answer 404/409/423 as plain HTTP before it
+ * commits to an event stream. On the usual path the agent, the conversation and the lock are
+ * checked and the message stored in one database statement (see turn-queries.ts).
+ */
+export async function beginConversationTurn(
+  deps: FeatureDeps,
+  request: TurnRequest,
+): Promise<{ conversationId: string; turn: StartedTurn }> {
+  if (!UUID.test(request.agentId)) throw new HttpError(404, AGENT_NOT_FOUND);
+  const now = deps.clock.now();
+  const rule = injectionRule(request.message);
+  if (rule) return beginLockingTurn(deps, request, rule, now);
+
+  const begun = await beginTurn(deps.db, {
+    userId: request.user.id,
+    agentId: request.agentId,
+    conversationId: request.conversationId,
+    kind: request.kind,
+    title: request.title,
+    message: request.message,
+    language: request.language,
+    now,
+    historyLimit: HISTORY_ROW_LIMIT,
+  });
+  switch (begun.outcome) {
+    case "no-agent":
+      throw new HttpError(404, AGENT_NOT_FOUND);
+    case "inactive-agent":
+      throw new HttpError(409, AGENT_INACTIVE);
+    case "no-conversation":
+      throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    case "refused":
+      // Locked when the write ran, which the statement's snapshot may not show: read it afresh.
+      throw await lockedOrMissing(deps, request.conversationId ?? "", now);
+    case "stored": {
+      const input: TurnInput = { ...request, agent: begun.agent, conversationId: begun.conversationId };
+      const turn = { userMessageId: begun.userMessageId, events: replyEvents(deps, input, begun.history) };
+      return { conversationId: begun.conversationId, turn };
+    }
+  }
+}
+
+async function beginLockingTurn(
+  deps: FeatureDeps,
+  request: TurnRequest,
+  rule: string,
+  now: Date,
+): Promise<{ conversationId: string; turn: StartedTurn }> {
+  const agent = await findOwnActiveAgent(deps, request.user, request.agentId);
+  let conversationId = request.conversationId;
+  if (conversationId) {
+    const conversation = await findConversationOfUser(deps.db, request.user.id, conversationId, request.kind);
+    if (!conversation || conversation.agentId !== agent.id) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  } else {
+    conversationId = (await createConversation(deps, request.user, agent, request.kind ?? "text", request.title)).id;
+  }
+  const turn = await startLockingTurn(deps, { ...request, agent, conversationId }, rule, now);
+  return { conversationId, turn };
+}
+
+async function* replyEvents(deps: FeatureDeps, input: TurnInput, rows: ChatTurn[]): AsyncGenerator<TurnEvent> {
+  const offline = deps.llm.kind === "offline";
+  const store = (content: string, status: "complete" | "partial" | "failed") =>
+    storeReplyOf(deps, input, { content, status, offline });
+
+  let text = "";
+  let outcome: "streaming" | "complete" | "ended" = "streaming";
+  try {
+    const stream = deps.llm.streamReply({
+      systemPrompt: composeSystemPrompt(toPersona(input.agent)),
+      history: selectHistory(rows, deps.config.LLM_HISTORY_CHARS),
+      userMessage: input.message,
+      language: input.language,
+      persona: { name: input.agent.name, role: input.agent.role, speciality: input.agent.speciality },
+      signal: input.signal,
+    });
+    for await (const delta of stream) {
+      text += delta;
+      yield { type: "delta", text: delta };
+    }
+    outcome = "complete";
+  } catch (error) {
+    outcome = "ended";
+    if (input.signal.aborted) {
+      // The client left: keep what it already saw, and let the caller's abort stand.
+      if (text) await store(text, "partial");
+      throw error;
+    }
+    const reason = error instanceof LlmProviderError ? error.reason : "unexpected";
+    input.requestLog?.error(
+      { err: error, reason, conversationId: input.conversationId, agentId: input.agent.id, provider: deps.llm.kind },
+      "language model reply failed",
+    );
+    await store(text, "failed");
+    throw new HttpError(502, PROVIDER_FAILED);
+  } finally {
+    // Reached with "streaming" only when the consumer stopped iterating mid-reply (it went away).
+    if (outcome === "streaming" && text) await store(text, "partial");
+  }
+
+  await store(text, "complete");
+  yield { type: "done", response: text, securityLock: false, offline };
+}
+
+function storeReplyOf(
+  deps: FeatureDeps,
+  input: TurnInput,
+  reply: { content: string; status: "complete" | "partial" | "failed"; offline: boolean },
+): Promise<void> {
+  return storeReply(deps.db, {
+    conversationId: input.conversationId,
+    ...reply,
+    language: input.language,
+    now: deps.clock.now(),
+  });
+}
+
+export async function createConversation(
+  deps: FeatureDeps,
+  user: UserRow,
+  agent: AgentRow,
+  kind: "text" | "voice",
+  title: string,
+): Promise<{ id: string }> {
+  const now = deps.clock.now();
+  return insertConversation(deps.db, {
+    userId: user.id,
+    agentId: agent.id,
+    agentName: agent.name,
+    kind,
+    title,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** The caller's own conversation of that kind; 404 otherwise, whether missing or someone else's. */
+export async function findOwnConversation(
+  deps: FeatureDeps,
+  user: UserRow,
+  id: string,
+  kind: ConversationKind,
+): Promise<ConversationRow> {
+  // A malformed id names no conversation: 404, not a database error.
+  const row = UUID.test(id) ? await findConversationOfUser(deps.db, user.id, id, kind) : null;
+  if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  return row;
+}
+
+/** The caller's own agent, ready to talk: 404 when missing or someone else's, 409 when inactive. */
+export async function findOwnActiveAgent(deps: FeatureDeps, user: UserRow, agentId: string): Promise<AgentRow> {
+  const agent = UUID.test(agentId) ? await findAgentOfUser(deps.db, user.id, agentId) : null;
+  if (!agent) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (!agent.isActive) throw new HttpError(409, AGENT_INACTIVE);
+  return agent;
+}

@@ -1,0 +1,120 @@
+/**
+ * The chat with one agent: conversation list, header, transcript and message box. The open
+ * conversation lives in the URL (?conversation=id), so a reload or a shared link reopens it.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import type { Agent } from "../../../contracts/agents";
+import type { ConversationSummary } from "../../../contracts/chat";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { agentQuery } from "../../lib/agent-queries";
+import { ApiError } from "../../lib/api";
+import { ChatComposer } from "./chat-composer";
+import { ChatEmptyState } from "./chat-empty-state";
+import { ChatHeader } from "./chat-header";
+import { LockedNotice, OfflineNotice } from "./chat-notices";
+import { ConversationSheet, ConversationSidebar } from "./conversation-list";
+import { MessageList } from "./message-list";
+import { useChatSession } from "./use-chat-session";
+
+// Fills the space the app shell leaves: edge to edge under the phone top bar (3.5rem), inside main's padding from sm up.
+const FRAME_HEIGHT =
+  "h-[calc(100dvh-3.5rem)] sm:h-[calc(100dvh-6.5rem)] md:h-[calc(100dvh-3rem)] lg:h-[calc(100dvh-4rem)]";
+
+export function AgentChat({ agentId }: { agentId: string }) {
+  const agent = useQuery(agentQuery(agentId));
+  if (agent.isLoading) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
+  if (!agent.data) {
+    const missing = agent.error instanceof ApiError && agent.error.status === 404;
+    return (
+      <Card className="mx-auto max-w-md px-6 py-10 text-center">
+        <h1 className="text-lg font-semibold">{missing ? "Agent not found" : "Could not load the agent"}</h1>
+        <p className="mt-1 text-sm text-slate-500">
+          {missing ? "The requested agent could not be found" : "Please reload the page to try again."}
+        </p>
+        <Button asChild variant="outline" className="mt-4">
+          <Link href="/chat">Choose another agent</Link>
+        </Button>
+      </Card>
+    );
+  }
+  if (!agent.data.isActive) {
+    return (
+      <Card className="mx-auto max-w-md px-6 py-10 text-center">
+        <h1 className="text-lg font-semibold">{agent.data.name} is inactive</h1>
+        <p className="mt-1 text-sm text-slate-500">Activate this agent on its page before chatting with it.</p>
+        <Button asChild variant="outline" className="mt-4">
+          <Link href={`/agents/${agent.data.id}`}>Open agent</Link>
+        </Button>
+      </Card>
+    );
+  }
+  return <ChatWithAgent agent={agent.data} />;
+}
+
+function ChatWithAgent({ agent }: { agent: Agent }) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const conversationId = new URLSearchParams(search).get("conversation");
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [draft, setDraft] = useState<{ text: string; nonce: number }>();
+
+  const openConversation = (id: string | null, targetAgent = agent.id) =>
+    navigate(id ? `/chat/${targetAgent}?conversation=${id}` : `/chat/${targetAgent}`, {
+      replace: id !== null && targetAgent === agent.id,
+    });
+  const session = useChatSession(agent.id, conversationId, (id) => openConversation(id));
+  const onSelect = (c: ConversationSummary) => openConversation(c.id, c.agentId ?? agent.id);
+  const startNew = () => openConversation(null);
+  const listProps = { agentId: agent.id, activeId: conversationId, onSelect };
+
+  return (
+    <div
+      className={`-m-4 flex overflow-hidden bg-white sm:m-0 sm:rounded-xl sm:border sm:border-slate-200 sm:shadow-sm ${FRAME_HEIGHT}`}
+    >
+      <ConversationSidebar {...listProps} />
+      <ConversationSheet open={sheetOpen} onOpenChange={setSheetOpen} {...listProps} />
+      <section className="flex min-w-0 flex-1 flex-col" aria-label={`Chat with ${agent.name}`}>
+        <ChatHeader agent={agent} onNewConversation={startNew} onOpenConversations={() => setSheetOpen(true)} />
+        {session.isLoading ? (
+          <div className="flex flex-1 items-center justify-center">
+            <Spinner className="size-6" />
+          </div>
+        ) : session.loadError ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+            <p className="font-medium">Conversation not found.</p>
+            <Button variant="outline" size="sm" onClick={startNew}>
+              Start a new conversation
+            </Button>
+          </div>
+        ) : (
+          <MessageList
+            messages={session.messages}
+            waiting={session.waiting}
+            agentName={agent.name}
+            conversationKey={conversationId ?? "new"}
+            emptyState={<ChatEmptyState agent={agent} onPick={(text) => setDraft({ text, nonce: Date.now() })} />}
+          />
+        )}
+        {session.offline && <OfflineNotice />}
+        {session.lockedUntil && <LockedNotice until={session.lockedUntil} onNewConversation={startNew} />}
+        <ChatComposer
+          agentName={agent.name}
+          disabled={session.sending || session.locked || Boolean(session.loadError)}
+          disabledReason={session.locked ? "Conversation locked" : undefined}
+          onSend={session.send}
+          draft={draft}
+        />
+      </section>
+    </div>
+  );
+}

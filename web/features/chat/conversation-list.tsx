@@ -1,0 +1,142 @@
+/**
+ * Past conversations to reopen: this agent's by default, or all of them. A sidebar on wide
+ * screens; on phones the same list sits in a sheet opened from the chat header.
+ */
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { useQuery } from "@tanstack/react-query";
+import { Lock, X } from "lucide-react";
+import { useState } from "react";
+import { UNTITLED_CONVERSATION, type ConversationSummary } from "../../../contracts/chat";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/class-names";
+import { conversationListQuery } from "./chat-queries";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+interface ListProps {
+  agentId: string;
+  activeId: string | null;
+  onSelect: (conversation: ConversationSummary) => void;
+}
+
+export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
+  const [scope, setScope] = useState<"agent" | "all">("agent");
+  const { data, isLoading, error } = useQuery(conversationListQuery);
+  const shown = (data ?? []).filter((c) => scope === "all" || c.agentId === agentId);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex gap-1 p-2" role="group" aria-label="Show conversations">
+        {(["agent", "all"] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={scope === value}
+            onClick={() => setScope(value)}
+            className={cn(
+              "flex-1 rounded-md px-2 py-1.5 text-xs font-medium",
+              scope === value ? "bg-primary-soft text-primary" : "text-slate-600 hover:bg-slate-100",
+            )}
+          >
+            {value === "agent" ? "This agent" : "All agents"}
+          </button>
+        ))}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+        {isLoading ? (
+          <div className="flex justify-center py-6">
+            <Spinner />
+          </div>
+        ) : error ? (
+          <p className="px-2 py-6 text-center text-sm text-red-600">Could not load conversations.</p>
+        ) : shown.length === 0 ? (
+          <p className="px-2 py-6 text-center text-sm text-slate-500">No conversations yet</p>
+        ) : (
+          <ul className="space-y-1" aria-label="Conversations">
+            {shown.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(c)}
+                  aria-current={c.id === activeId ? "true" : undefined}
+                  className={cn(
+                    "w-full rounded-lg px-3 py-2 text-left",
+                    c.id === activeId ? "bg-primary-soft" : "hover:bg-slate-100",
+                  )}
+                >
+                  <span className="flex items-center gap-1.5">
+                    {c.securityLock && <Lock className="size-3.5 shrink-0 text-amber-600" aria-label="Locked" />}
+                    <span
+                      className={cn(
+                        "truncate text-sm font-medium",
+                        c.id === activeId ? "text-primary" : "text-slate-800",
+                      )}
+                    >
+                      {c.title || UNTITLED_CONVERSATION}
+                    </span>
+                  </span>
+                  <span className="mt-0.5 block truncate text-xs text-slate-500">
+                    {scope === "all" ? `${c.agentName} · ` : ""}
+                    {dateFormat.format(new Date(c.updatedAt))} · {c.messageCount} messages
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ConversationSidebar(props: ListProps) {
+  return (
+    <aside
+      className="hidden w-72 shrink-0 flex-col border-r border-slate-200 bg-slate-50/60 lg:flex"
+      aria-label="Past conversations"
+    >
+      <h2 className="px-4 pt-4 text-sm font-semibold text-slate-900">Conversations</h2>
+      <ConversationList {...props} />
+    </aside>
+  );
+}
+
+export function ConversationSheet({
+  open,
+  onOpenChange,
+  ...props
+}: ListProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[88vw] flex-col bg-white shadow-xl"
+        >
+          <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+            <DialogPrimitive.Title className="font-semibold">Conversations</DialogPrimitive.Title>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close conversations">
+                <X aria-hidden />
+              </Button>
+            </DialogPrimitive.Close>
+          </div>
+          <ConversationList
+            {...props}
+            onSelect={(c) => {
+              onOpenChange(false);
+              props.onSelect(c);
+            }}
+          />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * One agent's chat, as the page sees it: the stored transcript plus the turn in flight
+ * (typed message, typing indicator, streamed or revealed reply), the lock and the offline
+ * flag. The rules (what a turn stores, when a conversation locks) live on the server; this
+ * hook only reflects them.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { SECURITY_LOCK_NOTICE, type ChatLocked, type ChatMessage, type MessageStatus } from "../../../contracts/chat";
+import { SECURITY_LOCK_MINUTES } from "../../../contracts/limits";
+import { ApiError, isUnauthorized } from "../../lib/api";
+import { currentUserQuery } from "../../lib/auth";
+import { toast } from "../../lib/toast-store";
+import { conversationListQuery, conversationMessagesQuery, invalidateAfterTurn } from "./chat-queries";
+import { sendChatMessage } from "./chat-stream";
+import { useTypingReveal } from "./use-typing-reveal";
+
+export interface DisplayMessage {
+  key: string;
+  role: "user" | "assistant";
+  content: string;
+  status: MessageStatus | "streaming";
+  offline: boolean;
+  timestamp: string;
+}
+
+interface PendingTurn {
+  key: string;
+  userMessageId: string | null;
+  userText: string;
+  sentAt: string;
+  reply: string;
+  waiting: boolean;
+}
+
+const MINUTE_MS = 60_000;
+
+export function useChatSession(
+  agentId: string,
+  conversationId: string | null,
+  onConversationStarted: (id: string) => void,
+) {
+  const queryClient = useQueryClient();
+  const stored = useQuery({ ...conversationMessagesQuery(conversationId ?? "none"), enabled: conversationId !== null });
+  const conversations = useQuery(conversationListQuery);
+  const [pending, setPending] = useState<PendingTurn | null>(null);
+  const [reveal, setReveal] = useState<{ key: string; text: string } | null>(null);
+  const [localLock, setLocalLock] = useState<{ conversationId: string; until: number } | null>(null);
+  const [offlineSeen, setOfflineSeen] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  // The conversation the turn in flight writes to; a switch away from it cancels the turn.
+  const turnConversationRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (turnConversationRef.current === conversationId) return;
+    abortRef.current?.abort();
+    turnConversationRef.current = conversationId;
+    setPending(null);
+    setReveal(null);
+  }, [conversationId]);
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const lockFor = (id: string, minutes: number) =>
+    setLocalLock({ conversationId: id, until: Date.now() + minutes * MINUTE_MS });
+  const securityAlert = () =>
+    toast({ title: "Security Alert", description: SECURITY_LOCK_NOTICE, variant: "destructive" });
+
+  /** Resolves true when the message was sent, false when the typed text should go back in the box. */
+  async function send(text: string): Promise<boolean> {
+    const controller = new AbortController();
+    abortRef.current = controller;
+    const key = crypto.randomUUID();
+    let turnConversation = conversationId;
+    let revealing = false;
+    let sawDelta = false;
+    const update = (change: (turn: PendingTurn) => PendingTurn) =>
+      setPending((turn) => (turn && turn.key === key ? change(turn) : turn));
+
+    setReveal(null);
+    setPending({
+      key,
+      userMessageId: null,
+      userText: text,
+      sentAt: new Date().toISOString(),
+      reply: "",
+      waiting: true,
+    });
+    try {
+      const result = await sendChatMessage(
+        agentId,
+        { message: text, conversationId },
+        {
+          onConversation(event) {
+            turnConversation = event.conversationId;
+            turnConversationRef.current = event.conversationId;
+            update((turn) => ({ ...turn, userMessageId: event.userMessageId }));
+            // The offline responder has no real pacing, so its reply gets the typing reveal.
+            if (event.offline) {
+              setOfflineSeen(true);
+              revealing = true;
+              setReveal({ key, text: "" });
+            }
+            if (conversationId === null) onConversationStarted(event.conversationId);
+          },
+          onDelta(delta) {
+            sawDelta = true;
+            update((turn) => ({ ...turn, waiting: false, reply: turn.reply + delta }));
+            if (revealing)
+              setReveal((current) => (current?.key === key ? { key, text: current.text + delta } : current));
+          },
+        },
+        controller.signal,
+      );
+      if (result.offline) setOfflineSeen(true);
+      if (result.securityLock) {
+        lockFor(result.conversationId, SECURITY_LOCK_MINUTES);
+        securityAlert();
+      } else if (revealing || !sawDelta) {
+        setReveal({ key, text: result.response });
+      }
+      update((turn) => ({ ...turn, waiting: false, reply: result.response }));
+      await invalidateAfterTurn(queryClient, result.conversationId);
+      return true;
+    } catch (error) {
+      if (controller.signal.aborted) return true;
+      if (isUnauthorized(error)) {
+        // The auth gate notices the signed-out state and shows the spec's 'Unauthorized' redirect.
+        await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+        return false;
+      }
+      if (error instanceof ApiError && error.status === 423 && turnConversation) {
+        const body = parseLocked(error.body);
+        lockFor(turnConversation, body?.minutesLeft ?? SECURITY_LOCK_MINUTES);
+        securityAlert();
+      } else {
+        const detail = error instanceof ApiError ? error.serverMessage : null;
+        toast({ title: "Failed to send message", description: detail ?? undefined, variant: "destructive" });
+      }
+      await invalidateAfterTurn(queryClient, turnConversation);
+      return false;
+    } finally {
+      setPending((turn) => (turn?.key === key ? null : turn));
+      if (abortRef.current === controller) abortRef.current = null;
+    }
+  }
+
+  const revealed = useTypingReveal(reveal?.text ?? "", reveal?.key ?? null);
+  const messages = assemble(stored.data ?? [], pending, reveal, revealed);
+
+  const summary = conversations.data?.find((c) => c.id === conversationId);
+  const lockedUntil = Math.max(
+    summary?.lockedUntil ? Date.parse(summary.lockedUntil) : 0,
+    localLock && localLock.conversationId === conversationId ? localLock.until : 0,
+  );
+  const locked = useIsBefore(lockedUntil);
+
+  return {
+    messages,
+    isLoading: conversationId !== null && stored.isLoading,
+    loadError: stored.error,
+    sending: pending !== null,
+    waiting: pending?.waiting ?? false,
+    locked,
+    lockedUntil: locked ? new Date(lockedUntil) : null,
+    offline: offlineSeen || messages.some((m) => m.role === "assistant" && m.offline),
+    send,
+  };
+}
+
+/** Stored messages, then the turn in flight where the server does not have it yet. */
+function assemble(
+  stored: ChatMessage[],
+  pending: PendingTurn | null,
+  reveal: { key: string; text: string } | null,
+  revealed: string | null,
+): DisplayMessage[] {
+  const list: DisplayMessage[] = stored.map((m) => ({
+    key: m.id,
+    role: m.role,
+    content: m.content,
+    status: m.status,
+    offline: m.offline,
+    timestamp: m.timestamp,
+  }));
+  if (pending) {
+    const userIndex = pending.userMessageId ? stored.findIndex((m) => m.id === pending.userMessageId) : -1;
+    if (userIndex === -1) {
+      list.push({
+        key: pending.key,
+        role: "user",
+        content: pending.userText,
+        status: "complete",
+        offline: false,
+        timestamp: pending.sentAt,
+      });
+    }
+    const replyStored = userIndex !== -1 && userIndex < stored.length - 1;
+    if (!replyStored && pending.reply) {
+      list.push({
+        key: `${pending.key}:reply`,
+        role: "assistant",
+        content: pending.reply,
+        status: "streaming",
+        offline: false,
+        timestamp: new Date().toISOString(),
+      });
+    }
+  }
+  // The revealed reply is the latest assistant message carrying exactly that text.
+  if (reveal && revealed !== null) {
+    const last = list.findLast((m) => m.role === "assistant");
+    if (last && (last.content === reveal.text || last.status === "streaming")) last.content = revealed;
+  }
+  return list;
+}
+
+function parseLocked(body: string): ChatLocked | null {
+  try {
+    return JSON.parse(body) as ChatLocked;
+  } catch {
+    return null;
+  }
+}
+
+/** True until `deadline` (ms since epoch) passes; re-renders the moment it does. */
+function useIsBefore(deadline: number): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const left = deadline - Date.now();
+    setNow(Date.now());
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(left + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [deadline]);
+  return deadline > now;
+}
