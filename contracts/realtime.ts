@@ -1,4 +1,5 @@
 /** Messages on the live admin channel /ws-admin (spec section 7). */
+import { z } from "zod";
 
 export interface AdminStats {
   totalUsers: number;
@@ -15,9 +16,18 @@ export type AdminServerMessage =
   | { type: "critical_error"; message: string }
   | { type: "user_signup"; userEmail: string };
 
+export type AdminServerMessageType = AdminServerMessage["type"];
+
 /** The client's compatibility hello; never trusted on its own (the cookie decides). */
-export interface AdminAuthMessage {
-  type: "auth";
-  userId: string;
-  sessionId?: string;
-}
+export const AdminAuthMessageSchema = z.object({
+  type: z.literal("auth"),
+  userId: z.string().max(100),
+  sessionId: z.string().max(200).optional(),
+});
+export type AdminAuthMessage = z.infer<typeof AdminAuthMessageSchema>;
+
+/** Close codes of /ws-admin beyond the standard ones: the session ended, or the user is not an admin. */
+export const ADMIN_SOCKET_CLOSE = { unauthenticated: 4401, forbidden: 4403 } as const;
+
+/** Server pings this often; a socket that has not answered the previous ping is dropped. */
+export const ADMIN_HEARTBEAT_MS = 30_000;

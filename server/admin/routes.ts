@@ -1,5 +1,81 @@
-/** Admin HTTP routes beyond users (companies, conversations, error reports, reset-all). Filled in by the admin feature. */
-import type { FastifyInstance } from "fastify";
+/**
+ * Admin HTTP routes beyond users (spec section 7): stats, companies, conversations (text and
+ * voice, with saved audio), error reports, reset-all. Admin only: signed-out 401, others 403.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ResetAllSchema } from "../../contracts/admin.js";
+import { ReportFilterSchema } from "../../contracts/reports.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
+import { listCompanies } from "./companies-service.js";
+import {
+  getConversation,
+  listConversations,
+  listMessages,
+  listVoiceMessages,
+  readVoiceAudio,
+} from "./conversations-service.js";
+import { listErrorReports, resolveErrorReport } from "./reports-service.js";
+import { resetAll } from "./reset-service.js";
+import { readAdminStats } from "./stats-service.js";
 
-export function registerAdminRoutes(_app: FastifyInstance, _deps: FeatureDeps): void {}
+// Any string: services answer 404 with the screen's text for ids that cannot exist.
+const IdParams = z.object({ id: z.string().max(100) });
+
+export function registerAdminRoutes(app: FastifyInstance, deps: FeatureDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = deps.guards.requireAdmin;
+  const byId = { preHandler, schema: { params: IdParams } };
+
+  api.get("/api/admin/stats", { preHandler }, async () => readAdminStats(deps.db));
+
+  api.get("/api/admin/companies", { preHandler }, async () => listCompanies(deps.db));
+
+  api.get("/api/admin/conversations", { preHandler }, async () => listConversations(deps, "text"));
+  api.get("/api/admin/conversation/:id", byId, async (request) => getConversation(deps, request.params.id));
+  api.get("/api/admin/conversation/:id/messages", byId, async (request) =>
+    listMessages(deps, signedInUser(request), request.params.id),
+  );
+
+  api.get("/api/admin/voice-conversations", { preHandler }, async () => listConversations(deps, "voice"));
+  api.get("/api/admin/voice-conversations/:id/messages", byId, async (request) =>
+    listVoiceMessages(deps, signedInUser(request), request.params.id),
+  );
+  api.get("/api/admin/voice-audio/:id", byId, async (request, reply) =>
+    sendAudio(request, reply, await readVoiceAudio(deps, request.params.id)),
+  );
+
+  api.get("/api/admin/error-reports", { preHandler, schema: { querystring: ReportFilterSchema } }, async (request) =>
+    listErrorReports(deps, request.query.filter),
+  );
+  api.patch("/api/admin/error-reports/:id/resolve", byId, async (request) =>
+    resolveErrorReport(deps, signedInUser(request), request.params.id),
+  );
+
+  api.post("/api/admin/reset-all", { preHandler, schema: { body: ResetAllSchema } }, async (request) =>
+    resetAll(deps, signedInUser(request)),
+  );
+}
+
+/** Answers one byte range when asked, so the browser's <audio> element can seek. */
+function sendAudio(request: FastifyRequest, reply: FastifyReply, audio: { mimeType: string; data: Buffer }) {
+  const size = audio.data.length;
+  reply
+    .header("Content-Type", audio.mimeType)
+    .header("Accept-Ranges", "bytes")
+    .header("Cache-Control", "private, max-age=3600");
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? "");
+  if (!range || (range[1] === "" && range[2] === "")) return reply.send(audio.data);
+  // "bytes=-N" asks for the last N bytes; "bytes=N-" for everything from N.
+  const start = range[1] === "" ? Math.max(0, size - Number(range[2])) : Number(range[1]);
+  const end = range[1] !== "" && range[2] !== "" ? Math.min(Number(range[2]), size - 1) : size - 1;
+  if (start >= size || start > end) {
+    return reply.status(416).header("Content-Range", `bytes */${size}`).send();
+  }
+  return reply
+    .status(206)
+    .header("Content-Range", `bytes ${start}-${end}/${size}`)
+    .send(audio.data.subarray(start, end + 1));
+}

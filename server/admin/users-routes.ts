@@ -2,22 +2,32 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AdminUsersQuerySchema, ApproveUserSchema, ResetPasswordSchema } from "../../contracts/admin.js";
+import {
+  AdminUsersQuerySchema,
+  ApproveUserSchema,
+  ResetPasswordSchema,
+  TOTAL_COUNT_HEADER,
+} from "../../contracts/admin.js";
 import { signedInUser, type Guards } from "../auth/guards.js";
 import { toUser } from "../auth/user-view.js";
 import { getUser, listUsers, resetPassword, setApproval, type AdminDeps } from "./users-service.js";
 
-const IdParams = z.object({ id: z.uuid({ error: "User not found" }) });
+// Any string: the service answers 404 'User not found' for ids that cannot exist.
+const IdParams = z.object({ id: z.string().max(100) });
 
 export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps & { guards: Guards }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = deps.guards.requireAdmin;
 
-  api.get("/api/admin/users", { preHandler, schema: { querystring: AdminUsersQuerySchema } }, async (request, reply) => {
-    const { users, total } = await listUsers(deps, request.query);
-    // The spec's client reads a plain list; the total rides in a header for paging.
-    return reply.header("X-Total-Count", String(total)).send(users);
-  });
+  api.get(
+    "/api/admin/users",
+    { preHandler, schema: { querystring: AdminUsersQuerySchema } },
+    async (request, reply) => {
+      const { users, total } = await listUsers(deps, request.query);
+      // The spec's client reads a plain list; the total rides in a header for paging.
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(users);
+    },
+  );
 
   api.get("/api/admin/users/:id", { preHandler, schema: { params: IdParams } }, async (request) =>
     toUser(await getUser(deps, request.params.id)),
@@ -33,7 +43,13 @@ export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps & 
     "/api/admin/users/:id/reset-password",
     { preHandler, schema: { params: IdParams, body: ResetPasswordSchema } },
     async (request) => {
-      await resetPassword(deps, signedInUser(request), request.sessionHash, request.params.id, request.body.newPassword);
+      await resetPassword(
+        deps,
+        signedInUser(request),
+        request.sessionHash,
+        request.params.id,
+        request.body.newPassword,
+      );
       return { message: "Password reset" };
     },
   );

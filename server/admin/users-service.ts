@@ -1,5 +1,6 @@
 /** Admin work on users: list and search, approve or deny, reset a password. */
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { USER_NOT_FOUND } from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
 import { hashPassword } from "../auth/passwords.js";
 import { deleteUserSessions } from "../auth/sessions.js";
@@ -10,6 +11,7 @@ import { users } from "../db/schema.js";
 import { HttpError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 import { recordAudit } from "./audit.js";
+import { isUuid } from "./uuid.js";
 
 export interface AdminDeps {
   db: Db;
@@ -30,8 +32,9 @@ export async function listUsers(
       .select()
       .from(users)
       .where(where)
-      // Pending first: they are what an admin has to act on.
-      .orderBy(sql`case ${users.approvalStatus} when 'pending' then 0 else 1 end`, asc(users.createdAt))
+      // Pending first: they are what an admin has to act on. The id breaks ties so that
+      // pages never overlap or skip rows when many users share a sign-up time.
+      .orderBy(sql`case ${users.approvalStatus} when 'pending' then 0 else 1 end`, asc(users.createdAt), asc(users.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(users).where(where),
@@ -39,33 +42,43 @@ export async function listUsers(
   return { users: rows.map(toUser), total: n };
 }
 
-export async function getUser(deps: AdminDeps, id: string): Promise<UserRow> {
+export async function getUser(deps: Pick<AdminDeps, "db">, id: string): Promise<UserRow> {
+  if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
   const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new HttpError(404, "User not found");
+  if (!row) throw new HttpError(404, USER_NOT_FOUND);
   return row;
 }
 
 export async function setApproval(deps: AdminDeps, actor: UserRow, id: string, approved: boolean): Promise<User> {
-  const target = await getUser(deps, id);
-  if (approved && target.approvalStatus === "approved") throw new HttpError(409, "User is already approved");
-  if (!approved && target.approvalStatus === "denied") throw new HttpError(409, "User is already denied");
-  if (!approved && target.isAdmin) {
-    const [{ n }] = await deps.db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, "approved"), ne(users.id, target.id)));
-    if (n === 0) throw new HttpError(409, "Cannot deny the last administrator");
-  }
+  if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
+  if (!approved && id === actor.id) throw new HttpError(409, "You cannot deny your own account");
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(users)
-    .set({ approvalStatus: approved ? "approved" : "denied", updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
-  // A denied user is signed out everywhere at once.
-  if (!approved) await deleteUserSessions(deps.db, id);
-  await recordAudit(deps.db, actor, approved ? "user.approve" : "user.deny", { type: "user", id }, now, {
-    email: row.email,
+  // One transaction with the rows locked: two admins denying each other at once must not
+  // both pass the last-admin check, and a double click must not approve twice.
+  const row = await deps.db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!target) throw new HttpError(404, USER_NOT_FOUND);
+    if (approved && target.approvalStatus === "approved") throw new HttpError(409, "User is already approved");
+    if (!approved && target.approvalStatus === "denied") throw new HttpError(409, "User is already denied");
+    if (!approved && target.isAdmin) {
+      const others = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, "approved"), ne(users.id, target.id)))
+        .for("update");
+      if (others.length === 0) throw new HttpError(409, "Cannot deny the last administrator");
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ approvalStatus: approved ? "approved" : "denied", updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    // A denied user is signed out everywhere at once.
+    if (!approved) await deleteUserSessions(tx, id);
+    await recordAudit(tx, actor, approved ? "user.approve" : "user.deny", { type: "user", id }, now, {
+      email: updated.email,
+    });
+    return updated;
   });
   await deps.bus.publish({ type: "user_approval", approved, userEmail: row.email });
   await deps.bus.publish({ type: "stats_changed" });
@@ -80,12 +93,12 @@ export async function resetPassword(
   newPassword: string,
 ): Promise<void> {
   const target = await getUser(deps, id);
+  const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now();
-  await deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword), updatedAt: now })
-    .where(eq(users.id, id));
-  // The user's sessions end (an admin resetting their own password keeps this session).
-  await deleteUserSessions(deps.db, id, target.id === actor.id ? (actorSessionHash ?? undefined) : undefined);
-  await recordAudit(deps.db, actor, "user.reset_password", { type: "user", id }, now, { email: target.email });
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    // The user's sessions end (an admin resetting their own password keeps this session).
+    await deleteUserSessions(tx, id, target.id === actor.id ? (actorSessionHash ?? undefined) : undefined);
+    await recordAudit(tx, actor, "user.reset_password", { type: "user", id }, now, { email: target.email });
+  });
 }

@@ -6,6 +6,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./http-error.js";
 
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -17,7 +19,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const detail = issue?.message ?? "Invalid input";
       // A malformed id in the path names nothing that exists: that is a 404, like any unknown id.
       if (error.validationContext === "params") return reply.status(404).send({ message: detail });
-      const message = path && !detail.toLowerCase().includes(path.toLowerCase()) ? `${path}: ${detail}` : detail;
+      // Our own messages already name the field ("name is required"); zod's defaults do not.
+      const message = path && ZOD_DEFAULT_MESSAGE.test(detail) ? `${path}: ${detail}` : detail;
       return reply.status(400).send({ message });
     }
     const status = error.statusCode ?? 500;

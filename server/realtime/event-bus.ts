@@ -14,11 +14,35 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+const EVENT_TYPES = new Set<string>([
+  "user_approval",
+  "error_report",
+  "critical_error",
+  "user_signup",
+  "stats_changed",
+]);
+
+/** Checks what arrives from outside the process (a NOTIFY payload) before anyone reads it. */
+export function isAdminEvent(value: unknown): value is AdminEvent {
+  if (typeof value !== "object" || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === "string" && EVENT_TYPES.has(type);
+}
+
 export function createInProcessBus(): EventBus {
   const listeners = new Set<(event: AdminEvent) => void>();
   return {
     async publish(event) {
-      for (const listener of listeners) queueMicrotask(() => listener(event));
+      for (const listener of listeners) {
+        // Delivered after the publisher's own work, like a NOTIFY; a throwing listener must not crash the process.
+        queueMicrotask(() => {
+          try {
+            listener(event);
+          } catch (error) {
+            console.warn("[event-bus] subscriber failed:", error);
+          }
+        });
+      }
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -1,46 +1,125 @@
 /**
  * Admin events across app instances through PostgreSQL LISTEN/NOTIFY. One dedicated
- * connection listens; publishing is a NOTIFY on a pooled connection. Reconnects on loss.
+ * connection listens; publishing is a NOTIFY on a small pool. The listener reconnects with
+ * backoff when its connection drops, and then tells local subscribers that stats may have
+ * changed, because NOTIFYs sent while it was away are gone for good.
  */
 import pg from "pg";
-import type { AdminEvent, EventBus } from "./event-bus.js";
+import { isAdminEvent, type AdminEvent, type EventBus } from "./event-bus.js";
 
 const CHANNEL = "admin_events";
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+/** A silent dead TCP connection would otherwise go unnoticed until the OS gives up on it. */
+const LISTENER_CHECK_MS = 30_000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
 
-export async function createPostgresBus(url: string): Promise<EventBus> {
+export interface PostgresBusOptions {
+  /** Where connection and publish failures are reported; they never fail the caller. */
+  onError?: (error: unknown, context: string) => void;
+}
+
+export async function createPostgresBus(url: string, options: PostgresBusOptions = {}): Promise<EventBus> {
+  const onError = options.onError ?? ((error, context) => console.warn(`[postgres-bus] ${context}:`, error));
   const listeners = new Set<(event: AdminEvent) => void>();
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  // An idle pooled client losing its connection emits here; unhandled, it would end the process.
+  publisher.on("error", (error) => onError(error, "publisher pool"));
   let listener: pg.Client | null = null;
   let closed = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let checkTimer: NodeJS.Timeout | null = null;
+  let failures = 0;
 
-  const deliver = (payload: string | undefined) => {
+  const deliver = (event: AdminEvent) => {
+    for (const fn of listeners) {
+      try {
+        fn(event);
+      } catch (error) {
+        onError(error, "subscriber");
+      }
+    }
+  };
+
+  const onNotification = (payload: string | undefined) => {
     if (!payload) return;
-    let event: AdminEvent;
+    let parsed: unknown;
     try {
-      event = JSON.parse(payload) as AdminEvent;
+      parsed = JSON.parse(payload);
     } catch {
       return;
     }
-    for (const fn of listeners) fn(event);
+    if (isAdminEvent(parsed)) deliver(parsed);
   };
 
+  function dropListener(client: pg.Client, error: unknown) {
+    if (listener !== client) return; // already handled ('error' and 'end' both fire)
+    listener = null;
+    if (checkTimer) clearInterval(checkTimer);
+    client.removeAllListeners("notification");
+    client.end().catch(() => undefined);
+    if (closed) return;
+    onError(error, "listener connection lost; reconnecting");
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || reconnectTimer) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      connectListener().then(
+        // Whatever was published while we were away is lost: have everyone recompute.
+        () => deliver({ type: "stats_changed" }),
+        (error: unknown) => {
+          onError(error, "listener reconnect failed");
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    reconnectTimer.unref();
+  }
+
   async function connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
-    client.on("notification", (msg) => deliver(msg.payload));
-    client.on("error", () => {
-      if (closed) return;
-      listener = null;
-      setTimeout(() => void connectListener().catch(() => undefined), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on("notification", (msg) => onNotification(msg.payload));
+    client.on("error", (error) => dropListener(client, error));
+    client.on("end", () => dropListener(client, new Error("connection ended")));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners();
+      client.on("error", () => undefined);
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     listener = client;
+    failures = 0;
+    checkTimer = setInterval(() => {
+      client.query("select 1").catch((error: unknown) => dropListener(client, error));
+    }, LISTENER_CHECK_MS);
+    checkTimer.unref();
   }
   await connectListener();
 
   return {
     async publish(event) {
-      await publisher.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
+      let payload = JSON.stringify(event);
+      // Only free text can make a payload large; a bare "something changed" still gets through.
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ type: "stats_changed" });
+      try {
+        await publisher.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+      } catch (error) {
+        // The action that published has already happened; a lost notice must not turn it into a 500.
+        onError(error, "publish failed");
+      }
     },
     subscribe(fn) {
       listeners.add(fn);
@@ -49,7 +128,11 @@ export async function createPostgresBus(url: string): Promise<EventBus> {
     async close() {
       closed = true;
       listeners.clear();
-      await listener?.end().catch(() => undefined);
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      if (checkTimer) clearInterval(checkTimer);
+      const current = listener;
+      listener = null;
+      await current?.end().catch(() => undefined);
       await publisher.end();
     },
   };

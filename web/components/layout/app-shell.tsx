@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from "react";
 import { useAuth } from "../../lib/auth";
 import { ReportIssueDialog } from "../../features/reports/report-issue-dialog";
+import { AdminLiveChannel } from "../../features/admin/admin-live-channel";
 import { MobileMenu } from "./mobile-menu";
 import { Sidebar } from "./sidebar";
 
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <ReportIssueDialog open={reporting} onOpenChange={setReporting} />
+      {user.isAdmin && <AdminLiveChannel />}
     </div>
   );
 }

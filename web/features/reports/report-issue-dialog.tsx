@@ -25,12 +25,16 @@ export function ReportIssueDialog({ open, onOpenChange }: { open: boolean; onOpe
   const submit = useMutation({
     mutationFn: (report: ErrorReportCreate) => apiRequest("POST", "/api/error-report", report),
     onSuccess: () => {
-      toast({ title: "Report Submitted", description: "Thank you for reporting the issue. Our admin team has been notified." });
+      toast({
+        title: "Report Submitted",
+        description: "Thank you for reporting the issue. Our admin team has been notified.",
+      });
       setMessage("");
       setDetails("");
       onOpenChange(false);
     },
-    onError: () => toast({ title: "Error", description: "Failed to submit report. Please try again.", variant: "destructive" }),
+    onError: () =>
+      toast({ title: "Error", description: "Failed to submit report. Please try again.", variant: "destructive" }),
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -40,16 +44,31 @@ export function ReportIssueDialog({ open, onOpenChange }: { open: boolean; onOpe
       return;
     }
     setMessageError(undefined);
-    submit.mutate({ errorType, severity, message: message.trim(), details: details.trim() || null, url: window.location.href });
+    submit.mutate({
+      errorType,
+      severity,
+      message: message.trim(),
+      details: details.trim() || null,
+      url: window.location.href,
+    });
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setMessageError(undefined);
+        onOpenChange(next);
+      }}
+    >
       <DialogContent title="Report an Issue" description="Tell the administrators what went wrong.">
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="report-type" label="Type of issue">
-              <NativeSelect value={errorType} onChange={(e) => setErrorType(e.target.value as ErrorReportCreate["errorType"])}>
+              <NativeSelect
+                value={errorType}
+                onChange={(e) => setErrorType(e.target.value as ErrorReportCreate["errorType"])}
+              >
                 {OFFERED_ERROR_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {t[0].toUpperCase() + t.slice(1)}
@@ -58,7 +77,10 @@ export function ReportIssueDialog({ open, onOpenChange }: { open: boolean; onOpe
               </NativeSelect>
             </Field>
             <Field id="report-severity" label="Severity">
-              <NativeSelect value={severity} onChange={(e) => setSeverity(e.target.value as ErrorReportCreate["severity"])}>
+              <NativeSelect
+                value={severity}
+                onChange={(e) => setSeverity(e.target.value as ErrorReportCreate["severity"])}
+              >
                 {SEVERITIES.map((s) => (
                   <option key={s} value={s}>
                     {s[0].toUpperCase() + s.slice(1)} - {SEVERITY_DESCRIPTIONS[s]}
@@ -68,10 +90,23 @@ export function ReportIssueDialog({ open, onOpenChange }: { open: boolean; onOpe
             </Field>
           </div>
           <Field id="report-message" label="What happened?" error={messageError}>
-            <Textarea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Describe the issue" />
+            <Textarea
+              rows={3}
+              value={message}
+              onChange={(e) => {
+                setMessage(e.target.value);
+                if (e.target.value.trim()) setMessageError(undefined);
+              }}
+              placeholder="Describe the issue"
+            />
           </Field>
           <Field id="report-details" label="Details (optional)">
-            <Textarea rows={3} value={details} onChange={(e) => setDetails(e.target.value)} placeholder="Steps to reproduce, what you expected" />
+            <Textarea
+              rows={3}
+              value={details}
+              onChange={(e) => setDetails(e.target.value)}
+              placeholder="Steps to reproduce, what you expected"
+            />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

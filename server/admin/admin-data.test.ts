@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  AdminConversation,
+  AdminVoiceConversation,
+  AdminVoiceMessages,
+  CompanyEntry,
+} from "../../contracts/admin.js";
+import type { ErrorReport } from "../../contracts/reports.js";
+import { errorReports } from "../db/schema.js";
+import type { AdminEvent } from "../realtime/event-bus.js";
+import { FAKE_WAV } from "../test-support/fake-openai.js";
+import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import {
+  auditRows,
+  insertAgent,
+  insertCompanyWarning,
+  insertConversation,
+  insertVoiceAudio,
+} from "./admin-fixtures.js";
+
+describeEachEngine("admin data screens", (engine) => {
+  let t: TestApp;
+  let admin: MadeUser;
+  let alice: MadeUser;
+  let bob: MadeUser;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    admin = await makeOwner(t, { companyName: "Admin House" });
+    alice = await makeUser(t, { admin: false, companyName: "Acme Corp", fullName: "Alice Able" });
+    t.clock.advance(1000); // Alice signed up first: she is the company's first user
+    bob = await makeUser(t, { admin: false, companyName: "  acme corp ", fullName: "Bob Baker" });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
+
+  it("groups users into companies by trimmed, lower-cased name, with agents, the limit and warnings", async () => {
+    await insertAgent(t.deps.db.db, alice.id, "Ava");
+    await insertAgent(t.deps.db.db, bob.id, "Max");
+    await insertCompanyWarning(t.deps.db.db, "acme corp", "Ava");
+    const companies = (await get("/api/admin/companies")).json<CompanyEntry[]>();
+    expect(companies.map((c) => c.companyName)).toEqual(["Acme Corp", "Admin House"]);
+    const acme = companies[0];
+    expect(acme.user).toMatchObject({ id: alice.id, fullName: "Alice Able", email: alice.email, phone: "+1 555 0100" });
+    expect(acme.users.map((u) => u.id)).toEqual([alice.id, bob.id]);
+    expect(acme.agents.map((a) => a.name)).toEqual(["Ava", "Max"]);
+    expect(acme).toMatchObject({ totalAgents: 2, agentLimit: 10 });
+    expect(acme.warnings).toEqual([{ agentName: "Ava", timestamp: expect.any(String) }]);
+    expect(companies[1]).toMatchObject({ totalAgents: 0, warnings: [], agents: [] });
+  });
+
+  describe("conversations", () => {
+    let textId: string;
+    let lockedId: string;
+    let voiceId: string;
+    let audioId: string;
+
+    beforeAll(async () => {
+      const db = t.deps.db.db;
+      textId = await insertConversation(db, { userId: alice.id, updatedAt: new Date("2026-06-01T08:00:00Z") });
+      lockedId = await insertConversation(db, {
+        userId: bob.id,
+        updatedAt: new Date("2026-06-01T08:30:00Z"),
+        lockedUntil: new Date(t.clock.now().getTime() + 30 * 60_000),
+      });
+      voiceId = await insertConversation(db, { userId: alice.id, kind: "voice", durationSeconds: 42 });
+      audioId = await insertVoiceAudio(db, voiceId, FAKE_WAV);
+    });
+
+    it("lists everyone's text conversations, latest first, with the owner and the security lock", async () => {
+      const list = (await get("/api/admin/conversations")).json<AdminConversation[]>();
+      expect(list.map((c) => c.id)).toEqual([lockedId, textId]);
+      expect(list[0]).toMatchObject({
+        userId: bob.id,
+        userName: "Bob Baker",
+        userEmail: bob.email,
+        agentName: "Ava",
+        messageCount: 2,
+        securityLock: true,
+      });
+      expect(list[1].securityLock).toBe(false);
+      expect(list[0]).not.toHaveProperty("duration");
+    });
+
+    it("shows one conversation and its messages, and audits that the admin read them", async () => {
+      expect((await get(`/api/admin/conversation/${textId}`)).json()).toMatchObject({
+        id: textId,
+        userEmail: alice.email,
+      });
+      const messages = (await get(`/api/admin/conversation/${textId}/messages`)).json<
+        { role: string; content: string }[]
+      >();
+      expect(messages.map((m) => [m.role, m.content])).toEqual([
+        ["user", "Hello there"],
+        ["assistant", "Bonjour!"],
+      ]);
+      const rows = (await auditRows(t.deps.db.db, "conversation.read")).filter((r) => r.targetId === textId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        actorId: admin.id,
+        targetType: "conversation",
+        detail: { ownerEmail: alice.email },
+      });
+    });
+
+    it("does not audit an admin reading their own conversation", async () => {
+      const own = await insertConversation(t.deps.db.db, { userId: admin.id });
+      expect((await get(`/api/admin/conversation/${own}/messages`)).statusCode).toBe(200);
+      expect((await auditRows(t.deps.db.db, "conversation.read")).filter((r) => r.targetId === own)).toEqual([]);
+    });
+
+    it("answers 'Conversation not found.' with 404 for unknown and malformed ids", async () => {
+      for (const url of [
+        "/api/admin/conversation/00000000-0000-4000-8000-000000000000",
+        "/api/admin/conversation/not-an-id/messages",
+        "/api/admin/voice-conversations/00000000-0000-4000-8000-000000000000/messages",
+        `/api/admin/voice-conversations/${textId}/messages`,
+      ]) {
+        const res = await get(url);
+        expect({ url, status: res.statusCode, message: res.json().message }).toEqual({
+          url,
+          status: 404,
+          message: "Conversation not found.",
+        });
+      }
+    });
+
+    it("lists voice conversations with title and duration, and their messages with language and audio", async () => {
+      const list = (await get("/api/admin/voice-conversations")).json<AdminVoiceConversation[]>();
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({
+        id: voiceId,
+        kind: "voice",
+        title: "Voice conversation - 6/1/2026",
+        duration: 42,
+        userEmail: alice.email,
+      });
+      const body = (await get(`/api/admin/voice-conversations/${voiceId}/messages`)).json<AdminVoiceMessages>();
+      expect(body.messages.map((m) => m.language)).toEqual(["fr-FR", "fr-FR"]);
+      expect(body.audio).toEqual([
+        { id: audioId, mimeType: "audio/wav", createdAt: expect.any(String), url: `/api/admin/voice-audio/${audioId}` },
+      ]);
+      expect((await auditRows(t.deps.db.db, "conversation.read")).some((r) => r.targetId === voiceId)).toBe(true);
+    });
+
+    it("streams a saved clip with its content type, and answers byte ranges so the player can seek", async () => {
+      const whole = await get(`/api/admin/voice-audio/${audioId}`);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers["content-type"]).toBe("audio/wav");
+      expect(whole.rawPayload.equals(FAKE_WAV)).toBe(true);
+      const part = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/voice-audio/${audioId}`,
+        headers: { cookie: admin.cookie, range: "bytes=0-3" },
+      });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers["content-range"]).toBe(`bytes 0-3/${FAKE_WAV.length}`);
+      expect(part.rawPayload.toString()).toBe("RIFF");
+      expect((await get("/api/admin/voice-audio/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    });
+
+    it("never serves a stored non-audio type as itself", async () => {
+      const id = await insertVoiceAudio(t.deps.db.db, voiceId, Buffer.from("<script>alert(1)</script>"), "text/html");
+      expect((await get(`/api/admin/voice-audio/${id}`)).headers["content-type"]).toBe("application/octet-stream");
+    });
+  });
+
+  describe("error reports", () => {
+    const events: AdminEvent[] = [];
+    let oldId: string;
+    let newId: string;
+
+    beforeAll(async () => {
+      t.deps.bus.subscribe((e) => events.push(e));
+      const rows = await t.deps.db.db
+        .insert(errorReports)
+        .values([
+          {
+            userId: alice.id,
+            errorType: "bug",
+            severity: "low",
+            message: "Old bug",
+            createdAt: new Date("2026-05-01T00:00:00Z"),
+          },
+          {
+            userId: bob.id,
+            errorType: "crash",
+            severity: "critical",
+            message: "New crash",
+            createdAt: new Date("2026-05-02T00:00:00Z"),
+          },
+        ])
+        .returning();
+      [oldId, newId] = rows.map((r) => r.id);
+    });
+
+    const list = async (query: string) => (await get(`/api/admin/error-reports${query}`)).json<ErrorReport[]>();
+    const resolve = (id: string) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/error-reports/${id}/resolve`,
+        headers: { cookie: admin.cookie },
+      });
+
+    it("lists unresolved reports by default, newest first, with the reporter", async () => {
+      const reports = await list("");
+      expect(reports.map((r) => r.message)).toEqual(["New crash", "Old bug"]);
+      expect(reports[0]).toMatchObject({
+        userEmail: bob.email,
+        userName: "Bob Baker",
+        severity: "critical",
+        resolved: false,
+      });
+      expect(await list("?filter=unresolved")).toEqual(reports);
+    });
+
+    it("refuses an unknown filter with 400 and a readable message", async () => {
+      const res = await get("/api/admin/error-reports?filter=open");
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch("filter must be unresolved, resolved or all");
+    });
+
+    it("resolves a report once, recording who and when; then filters put it where it belongs", async () => {
+      const res = await resolve(oldId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: oldId,
+        resolved: true,
+        resolvedBy: admin.id,
+        resolvedAt: t.clock.now().toISOString(),
+      });
+      expect((await resolve(oldId)).statusCode).toBe(409);
+      expect((await list("?filter=unresolved")).map((r) => r.id)).toEqual([newId]);
+      expect((await list("?filter=resolved")).map((r) => r.id)).toEqual([oldId]);
+      expect((await list("?filter=all")).map((r) => r.id)).toEqual([newId, oldId]);
+      expect((await auditRows(t.deps.db.db, "error_report.resolve")).map((r) => [r.actorId, r.targetId])).toEqual([
+        [admin.id, oldId],
+      ]);
+      expect(events).toContainEqual({ type: "stats_changed" });
+    });
+
+    it("answers 404 for a report that does not exist", async () => {
+      expect((await resolve("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+      expect((await resolve("nope")).statusCode).toBe(404);
+    });
+
+    it("counts users and unresolved reports in the stats", async () => {
+      const stats = (await get("/api/admin/stats")).json();
+      expect(stats).toEqual({ totalUsers: 3, adminUsers: 1, pendingUsers: 0, unresolvedErrors: 1, criticalErrors: 1 });
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { User } from "../../contracts/auth.js";
+import { sessions, users } from "../db/schema.js";
+import type { AdminEvent } from "../realtime/event-bus.js";
+import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { describeEachEngine, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { auditRows } from "./admin-fixtures.js";
+
+describeEachEngine("admin users", (engine) => {
+  let t: TestApp;
+  let admin: MadeUser;
+  const events: AdminEvent[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    admin = await makeOwner(t);
+    t.deps.bus.subscribe((e) => events.push(e));
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie = admin.cookie) => t.app.inject({ method: "GET", url, headers: { cookie } });
+  const post = (url: string, payload: object, cookie = admin.cookie) =>
+    t.app.inject({ method: "POST", url, payload, headers: { cookie } });
+  const approve = (id: string, approved: boolean) => post(`/api/admin/users/${id}/approve`, { approved });
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: "POST", url: "/api/login", payload: { email, password } });
+
+  describe("listing", () => {
+    beforeAll(async () => {
+      // 130 users in one company, straight into the table: enough to need a second page.
+      const now = t.clock.now();
+      await t.deps.db.db.insert(users).values(
+        Array.from({ length: 130 }, (_, i) => ({
+          email: `pager${String(i).padStart(3, "0")}@paging.test`,
+          passwordHash: "not-a-real-hash",
+          fullName: `Pager ${i}`,
+          companyName: "Paging_Co 100%",
+          phoneNumber: "1",
+          address: "1",
+          approvalStatus: i % 10 === 0 ? ("pending" as const) : ("approved" as const),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    });
+
+    it("pages past 100 users with the total in X-Total-Count, without overlap, pending first", async () => {
+      const first = await get("/api/admin/users?search=paging.test&page=1");
+      const second = await get("/api/admin/users?search=paging.test&page=2");
+      expect(first.headers["x-total-count"]).toBe("130");
+      const a = first.json<User[]>();
+      const b = second.json<User[]>();
+      expect(a).toHaveLength(100);
+      expect(b).toHaveLength(30);
+      expect(new Set([...a, ...b].map((u) => u.id)).size).toBe(130);
+      expect(a.slice(0, 13).every((u) => u.approvalStatus === "pending")).toBe(true);
+      expect(a[13].approvalStatus).toBe("approved");
+      expect((await get("/api/admin/users?search=paging.test&page=3")).json()).toEqual([]);
+    });
+
+    it("searches email, full name and company name case-insensitively, taking % and _ literally", async () => {
+      expect(
+        (await get("/api/admin/users?search=PAGER%207"))
+          .json<User[]>()
+          .map((u) => u.fullName)
+          .sort(),
+      ).toEqual(
+        [
+          "Pager 7",
+          "Pager 70",
+          "Pager 71",
+          "Pager 72",
+          "Pager 73",
+          "Pager 74",
+          "Pager 75",
+          "Pager 76",
+          "Pager 77",
+          "Pager 78",
+          "Pager 79",
+        ].sort(),
+      );
+      expect(
+        (await get(`/api/admin/users?search=${encodeURIComponent(admin.email.toUpperCase())}`)).json(),
+      ).toHaveLength(1);
+      expect(
+        (await get(`/api/admin/users?search=${encodeURIComponent("Paging_Co 100%")}`)).headers["x-total-count"],
+      ).toBe("130");
+      expect((await get(`/api/admin/users?search=${encodeURIComponent("Paging%Co")}`)).json()).toEqual([]);
+      expect((await get("/api/admin/users?search=nobody-has-this")).json()).toEqual([]);
+    });
+
+    it("refuses a page below 1 with 400", async () => {
+      expect((await get("/api/admin/users?page=0")).statusCode).toBe(400);
+    });
+  });
+
+  it("answers 'User not found' with 404 for an unknown id and for an id that is not a UUID", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+      const res = await get(`/api/admin/users/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe("User not found");
+      expect((await approve(id, true)).statusCode).toBe(404);
+    }
+  });
+
+  it("approves a pending user once, who can then sign in; a second approval is refused with 409", async () => {
+    const pending = await makeUser(t, { status: "pending", admin: false });
+    expect((await login(pending.email, pending.password)).statusCode).toBe(403);
+    const res = await approve(pending.id, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: pending.id, approvalStatus: "approved", isApproved: true });
+    expect((await approve(pending.id, true)).statusCode).toBe(409);
+    expect((await login(pending.email, pending.password)).statusCode).toBe(200);
+    expect(events).toContainEqual({ type: "user_approval", approved: true, userEmail: pending.email });
+    const [row] = (await auditRows(t.deps.db.db, "user.approve")).filter((r) => r.targetId === pending.id);
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      actorEmail: admin.email,
+      targetType: "user",
+      detail: { email: pending.email },
+    });
+  });
+
+  it("denies a signed-in user, whose sessions end at once; a second denial is refused with 409", async () => {
+    const victim = await makeUser(t, { admin: false });
+    expect((await get("/api/auth/user", victim.cookie)).statusCode).toBe(200);
+    const res = await approve(victim.id, false);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().approvalStatus).toBe("denied");
+    expect((await get("/api/auth/user", victim.cookie)).statusCode).toBe(401);
+    expect(await t.deps.db.db.select().from(sessions).where(eq(sessions.userId, victim.id))).toEqual([]);
+    expect((await approve(victim.id, false)).statusCode).toBe(409);
+    expect((await login(victim.email, victim.password)).statusCode).toBe(403);
+    expect((await auditRows(t.deps.db.db, "user.deny")).some((r) => r.targetId === victim.id)).toBe(true);
+    // A denied user can be approved again later.
+    expect((await approve(victim.id, true)).statusCode).toBe(200);
+  });
+
+  it("does not let an admin deny their own account", async () => {
+    const res = await approve(admin.id, false);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("You cannot deny your own account");
+    expect((await get("/api/auth/user")).statusCode).toBe(200);
+  });
+
+  it("lets one admin deny another, who then loses access", async () => {
+    const other = await makeUser(t, { admin: true });
+    expect((await approve(other.id, false)).statusCode).toBe(200);
+    expect((await get("/api/admin/stats", other.cookie)).statusCode).toBe(401);
+  });
+
+  it("refuses a password under 6 characters with the spec's text", async () => {
+    const target = await makeUser(t, { admin: false });
+    const res = await post(`/api/admin/users/${target.id}/reset-password`, { newPassword: "12345" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch("Password must be at least 6 characters");
+  });
+
+  it("resets a password: the new one signs in, the old one does not, and the user's sessions end", async () => {
+    const target = await makeUser(t, { admin: false });
+    const secondSession = sessionCookie(await login(target.email, target.password));
+    const res = await post(`/api/admin/users/${target.id}/reset-password`, { newPassword: "brand-new-secret" });
+    expect(res.statusCode).toBe(200);
+    expect((await get("/api/auth/user", target.cookie)).statusCode).toBe(401);
+    expect((await get("/api/auth/user", secondSession)).statusCode).toBe(401);
+    expect((await login(target.email, target.password)).statusCode).toBe(401);
+    expect((await login(target.email, "brand-new-secret")).statusCode).toBe(200);
+    const [row] = (await auditRows(t.deps.db.db, "user.reset_password")).filter((r) => r.targetId === target.id);
+    expect(row).toMatchObject({ actorId: admin.id, detail: { email: target.email } });
+    expect(JSON.stringify(row)).not.toContain("brand-new-secret");
+  });
+
+  it("keeps the admin's own session when they reset their own password", async () => {
+    const self = await makeUser(t, { admin: true });
+    const elsewhere = sessionCookie(await login(self.email, self.password));
+    const res = await post(`/api/admin/users/${self.id}/reset-password`, { newPassword: "my-new-secret" }, self.cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await get("/api/auth/user", self.cookie)).statusCode).toBe(200);
+    expect((await get("/api/auth/user", elsewhere)).statusCode).toBe(401);
+  });
+});

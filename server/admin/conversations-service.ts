@@ -1,0 +1,169 @@
+/**
+ * Admin reading of everyone's conversations, text and voice, with their messages and saved
+ * audio. Reading the messages of another user's conversation is audited.
+ */
+import { asc, desc, eq } from "drizzle-orm";
+import {
+  ADMIN_LIST_LIMIT,
+  CONVERSATION_NOT_FOUND,
+  type AdminAudioClip,
+  type AdminConversation,
+  type AdminMessage,
+  type AdminVoiceConversation,
+  type AdminVoiceMessages,
+} from "../../contracts/admin.js";
+import type { UserRow } from "../auth/user-view.js";
+import { conversations, messages, users, voiceAudio } from "../db/schema.js";
+import { HttpError } from "../http/http-error.js";
+import { recordAudit } from "./audit.js";
+import type { AdminDeps } from "./users-service.js";
+import { isUuid } from "./uuid.js";
+
+const conversationColumns = {
+  id: conversations.id,
+  kind: conversations.kind,
+  title: conversations.title,
+  userId: conversations.userId,
+  userName: users.fullName,
+  userEmail: users.email,
+  agentName: conversations.agentName,
+  messageCount: conversations.messageCount,
+  lockedUntil: conversations.lockedUntil,
+  durationSeconds: conversations.durationSeconds,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+};
+
+interface ConversationRow {
+  id: string;
+  kind: "text" | "voice";
+  title: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  agentName: string;
+  messageCount: number;
+  lockedUntil: Date | null;
+  durationSeconds: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toAdminConversation(row: ConversationRow, now: Date): AdminVoiceConversation {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    userId: row.userId,
+    userName: row.userName,
+    userEmail: row.userEmail,
+    agentName: row.agentName,
+    messageCount: row.messageCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    securityLock: Boolean(row.lockedUntil && row.lockedUntil > now),
+    lockedUntil: row.lockedUntil ? row.lockedUntil.toISOString() : null,
+    duration: row.durationSeconds,
+  };
+}
+
+function selectConversations(deps: AdminDeps) {
+  return deps.db.select(conversationColumns).from(conversations).innerJoin(users, eq(users.id, conversations.userId));
+}
+
+/** Latest activity first: what an admin watching live wants on top. */
+export async function listConversations(deps: AdminDeps, kind: "text"): Promise<AdminConversation[]>;
+export async function listConversations(deps: AdminDeps, kind: "voice"): Promise<AdminVoiceConversation[]>;
+export async function listConversations(deps: AdminDeps, kind: "text" | "voice"): Promise<AdminConversation[]> {
+  const rows = await selectConversations(deps)
+    .where(eq(conversations.kind, kind))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(ADMIN_LIST_LIMIT);
+  const now = deps.clock.now();
+  return rows.map((row) => {
+    const conversation = toAdminConversation(row, now);
+    if (kind === "voice") return conversation;
+    const { duration: _duration, ...text } = conversation;
+    return text;
+  });
+}
+
+export async function getConversation(
+  deps: AdminDeps,
+  id: string,
+  kind?: "text" | "voice",
+): Promise<AdminVoiceConversation> {
+  const [row] = isUuid(id) ? await selectConversations(deps).where(eq(conversations.id, id)).limit(1) : [];
+  if (!row || (kind && row.kind !== kind)) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  return toAdminConversation(row, deps.clock.now());
+}
+
+async function readMessages(deps: AdminDeps, actor: UserRow, conversation: AdminConversation): Promise<AdminMessage[]> {
+  const rows = await deps.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  // An admin reading their own conversation is not an event worth recording.
+  if (conversation.userId !== actor.id) {
+    await recordAudit(
+      deps.db,
+      actor,
+      "conversation.read",
+      { type: "conversation", id: conversation.id },
+      deps.clock.now(),
+      {
+        kind: conversation.kind,
+        ownerEmail: conversation.userEmail,
+      },
+    );
+  }
+  return rows.map((m) => ({
+    id: m.id,
+    conversationId: m.conversationId,
+    role: m.role,
+    content: m.content,
+    status: m.status,
+    language: m.language,
+    timestamp: m.createdAt.toISOString(),
+  }));
+}
+
+export async function listMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminMessage[]> {
+  return readMessages(deps, actor, await getConversation(deps, id));
+}
+
+export async function listVoiceMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminVoiceMessages> {
+  const conversation = await getConversation(deps, id, "voice");
+  const [messageList, clips] = await Promise.all([
+    readMessages(deps, actor, conversation),
+    deps.db
+      .select({ id: voiceAudio.id, mimeType: voiceAudio.mimeType, createdAt: voiceAudio.createdAt })
+      .from(voiceAudio)
+      .where(eq(voiceAudio.conversationId, id))
+      .orderBy(asc(voiceAudio.createdAt), asc(voiceAudio.id)),
+  ]);
+  const audio: AdminAudioClip[] = clips.map((c) => ({
+    id: c.id,
+    mimeType: c.mimeType,
+    createdAt: c.createdAt.toISOString(),
+    url: `/api/admin/voice-audio/${c.id}`,
+  }));
+  return { messages: messageList, audio };
+}
+
+export async function readVoiceAudio(deps: AdminDeps, id: string): Promise<{ mimeType: string; data: Buffer }> {
+  const [row] = isUuid(id)
+    ? await deps.db
+        .select({ mimeType: voiceAudio.mimeType, data: voiceAudio.data })
+        .from(voiceAudio)
+        .where(eq(voiceAudio.id, id))
+        .limit(1)
+    : [];
+  if (!row) throw new HttpError(404, "Audio not found");
+  // Only audio types are served as such: a stored value is never allowed to make this an HTML page.
+  const mimeType = /^audio\/[a-z0-9.+-]+(;\s*[a-z0-9=.+-]+)*$/i.test(row.mimeType)
+    ? row.mimeType
+    : "application/octet-stream";
+  return { mimeType, data: row.data };
+}

@@ -1,0 +1,101 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  agents,
+  auditLog,
+  companyWarnings,
+  conversations,
+  errorReports,
+  messages,
+  sessions,
+  users,
+  voiceAudio,
+} from "../db/schema.js";
+import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import {
+  auditRows,
+  insertAgent,
+  insertCompanyWarning,
+  insertConversation,
+  insertVoiceAudio,
+} from "./admin-fixtures.js";
+
+describeEachEngine("system reset", (engine) => {
+  let t: TestApp;
+  let admin: MadeUser;
+  let otherAdmin: MadeUser;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    admin = await makeOwner(t);
+    otherAdmin = await makeUser(t, { admin: true });
+    const alice = await makeUser(t, { admin: false });
+    await makeUser(t, { status: "pending", admin: false });
+    const db = t.deps.db.db;
+    await insertAgent(db, alice.id);
+    await insertAgent(db, admin.id);
+    await insertConversation(db, { userId: alice.id });
+    const voice = await insertConversation(db, { userId: alice.id, kind: "voice" });
+    await insertVoiceAudio(db, voice, Buffer.from("RIFF"));
+    await insertCompanyWarning(db, "acme corp", "Ava");
+    await db.insert(errorReports).values({ userId: alice.id, errorType: "bug", severity: "high", message: "Broken" });
+    // Something already in the audit log, which must survive.
+    await t.app.inject({
+      method: "GET",
+      url: `/api/admin/conversation/${voice}/messages`,
+      headers: { cookie: admin.cookie },
+    });
+  });
+  afterAll(() => t.close());
+
+  const reset = (payload: unknown, cookie = admin.cookie) =>
+    t.app.inject({ method: "POST", url: "/api/admin/reset-all", payload: payload as object, headers: { cookie } });
+  const countOf = async (table: Parameters<ReturnType<TestApp["deps"]["db"]["db"]["select"]>["from"]>[0]) =>
+    (await t.deps.db.db.select({ n: count() }).from(table))[0].n;
+
+  it("refuses anything but { confirm: 'RESET' } with 400, wiping nothing", async () => {
+    for (const payload of [undefined, {}, { confirm: "reset" }, { confirm: true }, ["RESET"]]) {
+      const res = await reset(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/RESET/);
+    }
+    expect(await countOf(users)).toBe(4);
+  });
+
+  it("wipes agents, conversations, messages, audio, reports, warnings and every other user, keeping the asking admin and the audit log", async () => {
+    const auditBefore = await countOf(auditLog);
+    const res = await reset({ confirm: "RESET" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted: { agents: 2, conversations: 2, users: 3 } });
+    for (const table of [agents, conversations, messages, voiceAudio, companyWarnings, errorReports]) {
+      expect(await countOf(table)).toBe(0);
+    }
+    const left = await t.deps.db.db.select({ id: users.id }).from(users);
+    expect(left).toEqual([{ id: admin.id }]);
+    expect(
+      (await t.deps.db.db.select({ userId: sessions.userId }).from(sessions)).every((s) => s.userId === admin.id),
+    ).toBe(true);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: otherAdmin.cookie } })).statusCode,
+    ).toBe(401);
+    expect(await countOf(auditLog)).toBe(auditBefore + 1);
+    const [row] = await auditRows(t.deps.db.db, "system.reset_all");
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      actorEmail: admin.email,
+      detail: { agents: 2, conversations: 2, users: 3, messages: 4 },
+    });
+  });
+
+  it("leaves the audit log append-only: the database refuses to delete from it", async () => {
+    await expect(t.deps.db.db.delete(auditLog)).rejects.toThrow();
+  });
+
+  it("answers zero counts when run again on an empty system", async () => {
+    expect((await reset({ confirm: "RESET" })).json()).toEqual({ deleted: { agents: 0, conversations: 0, users: 0 } });
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The whole-system reset: wipes agents, conversations (text and voice, with messages and
+ * audio), error reports, company warnings, and every user but the admin who asked, in one
+ * transaction. The audit log stays: it is append-only by trigger and records the reset.
+ */
+import { ne, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { ResetAllResult } from "../../contracts/admin.js";
+import type { UserRow } from "../auth/user-view.js";
+import type { Db } from "../db/connect.js";
+import {
+  agents,
+  companyWarnings,
+  conversations,
+  errorReports,
+  messages,
+  sessions,
+  users,
+  voiceAudio,
+} from "../db/schema.js";
+import { recordAudit } from "./audit.js";
+import type { AdminDeps } from "./users-service.js";
+
+/** Deletes and counts in one statement, without carrying every deleted id back to Node. */
+async function deleteCounting(db: Db, table: PgTable, where?: SQL): Promise<number> {
+  const result: unknown = await db.execute(
+    sql`with gone as (delete from ${table} ${where ? sql`where ${where}` : sql``} returning 1) select count(*)::int as n from gone`,
+  );
+  // node-postgres and PGlite both answer with { rows: [...] }.
+  const rows = (result as { rows?: { n?: unknown }[] }).rows;
+  return Number(rows?.[0]?.n ?? 0);
+}
+
+export async function resetAll(deps: AdminDeps, actor: UserRow): Promise<ResetAllResult> {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    // Children before parents, so nothing relies on cascades and each count is exact.
+    await deleteCounting(tx, voiceAudio);
+    const messageCount = await deleteCounting(tx, messages);
+    await deleteCounting(tx, companyWarnings);
+    const reportCount = await deleteCounting(tx, errorReports);
+    const conversationCount = await deleteCounting(tx, conversations);
+    const agentCount = await deleteCounting(tx, agents);
+    await deleteCounting(tx, sessions, ne(sessions.userId, actor.id));
+    const userCount = await deleteCounting(tx, users, ne(users.id, actor.id));
+    const deleted = { agents: agentCount, conversations: conversationCount, users: userCount };
+    await recordAudit(tx, actor, "system.reset_all", null, now, {
+      ...deleted,
+      messages: messageCount,
+      errorReports: reportCount,
+    });
+    return { deleted };
+  });
+  await deps.bus.publish({ type: "stats_changed" });
+  return result;
+}

@@ -1,0 +1,35 @@
+/** The admin stats (spec section 3, "Admin stats push"): read by GET /api/admin/stats and the live channel. */
+import { sql } from "drizzle-orm";
+import type { AdminStats } from "../../contracts/realtime.js";
+import type { Db } from "../db/connect.js";
+import { errorReports, users } from "../db/schema.js";
+
+export async function readAdminStats(db: Db): Promise<AdminStats> {
+  const [[people], [reports]] = await Promise.all([
+    db
+      .select({
+        totalUsers: sql<number>`count(*)`.mapWith(Number),
+        adminUsers: sql<number>`count(*) filter (where ${users.isAdmin})`.mapWith(Number),
+        pendingUsers: sql<number>`count(*) filter (where ${users.approvalStatus} = 'pending')`.mapWith(Number),
+      })
+      .from(users),
+    db
+      .select({
+        unresolvedErrors: sql<number>`count(*)`.mapWith(Number),
+        criticalErrors: sql<number>`count(*) filter (where ${errorReports.severity} = 'critical')`.mapWith(Number),
+      })
+      .from(errorReports)
+      .where(sql`not ${errorReports.resolved}`),
+  ]);
+  return { ...people, ...reports };
+}
+
+export function sameStats(a: AdminStats, b: AdminStats): boolean {
+  return (
+    a.totalUsers === b.totalUsers &&
+    a.adminUsers === b.adminUsers &&
+    a.pendingUsers === b.pendingUsers &&
+    a.unresolvedErrors === b.unresolvedErrors &&
+    a.criticalErrors === b.criticalErrors
+  );
+}

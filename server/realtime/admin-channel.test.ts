@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { makeOwner, makeUser, signupPayload, type MadeUser } from "../test-support/factories.js";
+import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { connectAdminSocket, type AdminSocketClient } from "./admin-socket-client.js";
+
+const DEADLINE_MS = 1000;
+
+describeEachEngine("live admin channel", (engine) => {
+  let t: TestApp;
+  let base: string;
+  let admin: MadeUser;
+  let ordinary: MadeUser;
+  const open: AdminSocketClient[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    admin = await makeOwner(t);
+    ordinary = await makeUser(t, { admin: false });
+  });
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await t.close();
+  });
+
+  const connect = async (cookie?: string, origin?: string) => {
+    const client = await connectAdminSocket(base, cookie, origin);
+    open.push(client);
+    return client;
+  };
+  const refusal = (cookie?: string, origin?: string) =>
+    connect(cookie, origin).then(
+      () => "accepted",
+      (error: { status?: number }) => error.status,
+    );
+
+  it("refuses the upgrade when signed out (401), for an ordinary user (403) and from another site's page (403)", async () => {
+    expect(await refusal()).toBe(401);
+    expect(await refusal("sid=forged")).toBe(401);
+    expect(await refusal(ordinary.cookie)).toBe(403);
+    expect(await refusal(admin.cookie, "https://evil.example")).toBe(403);
+  });
+
+  it("accepts an admin from our own origin and sends the stats at once", async () => {
+    const client = await connect(admin.cookie, base);
+    const { message } = await client.next("stats_update", DEADLINE_MS);
+    expect(message).toEqual({
+      type: "stats_update",
+      totalUsers: 2,
+      adminUsers: 1,
+      pendingUsers: 0,
+      unresolvedErrors: 0,
+      criticalErrors: 0,
+    });
+  });
+
+  it("keeps a socket whose auth message names the cookie's user", async () => {
+    const client = await connect(admin.cookie);
+    client.socket.send(JSON.stringify({ type: "auth", userId: admin.id }));
+    client.socket.send(JSON.stringify({ type: "something-newer" }));
+    await client.next("stats_update", DEADLINE_MS);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+
+  it("closes with 4403 a socket whose auth message names someone else or another session", async () => {
+    const forged = await connect(admin.cookie);
+    forged.socket.send(JSON.stringify({ type: "auth", userId: ordinary.id, sessionId: "x" }));
+    expect((await forged.closed).code).toBe(4403);
+    const otherSession = await connect(admin.cookie);
+    otherSession.socket.send(JSON.stringify({ type: "auth", userId: admin.id, sessionId: "not-this-session" }));
+    expect((await otherSession.closed).code).toBe(4403);
+  });
+
+  it("tells admins live about a sign-up, its approval and a critical report, with fresh stats each time", async () => {
+    const client = await connect(admin.cookie);
+    await client.next("stats_update", DEADLINE_MS);
+
+    let since = performance.now();
+    const signup = signupPayload();
+    const created = await t.app.inject({ method: "POST", url: "/api/signup", payload: signup });
+    expect(await client.next("user_signup", DEADLINE_MS, (m) => m.userEmail === signup.email, since)).toBeTruthy();
+    expect(
+      (await client.next("stats_update", DEADLINE_MS, (m) => m.pendingUsers === 1, since)).message.totalUsers,
+    ).toBe(3);
+
+    since = performance.now();
+    const id = created.json<{ user: { id: string } }>().user.id;
+    await t.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${id}/approve`,
+      payload: { approved: true },
+      headers: { cookie: admin.cookie },
+    });
+    expect((await client.next("user_approval", DEADLINE_MS, undefined, since)).message).toEqual({
+      type: "user_approval",
+      approved: true,
+      userEmail: signup.email,
+    });
+    await client.next("stats_update", DEADLINE_MS, (m) => m.pendingUsers === 0, since);
+
+    since = performance.now();
+    await t.app.inject({
+      method: "POST",
+      url: "/api/error-report",
+      payload: { errorType: "crash", severity: "critical", message: "Everything is down" },
+      headers: { cookie: ordinary.cookie },
+    });
+    expect((await client.next("error_report", DEADLINE_MS, undefined, since)).message).toMatchObject({
+      severity: "critical",
+      message: "Everything is down",
+    });
+    expect((await client.next("critical_error", DEADLINE_MS, undefined, since)).message.message).toBe(
+      "Everything is down",
+    );
+    const stats = await client.next("stats_update", DEADLINE_MS, (m) => m.criticalErrors === 1, since);
+    expect(stats.message.unresolvedErrors).toBe(1);
+  });
+
+  it("answers a plain GET of /ws-admin (no upgrade) without a socket", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/ws-admin", headers: { cookie: admin.cookie } });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Query keys, fetchers and mutations of the admin screens, kept together (STYLE.md 6). Every
+ * key starts with its API path, so the live channel can invalidate by path prefix.
+ */
+import { mutationOptions, queryOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import {
+  TOTAL_COUNT_HEADER,
+  type AdminConversation,
+  type AdminMessage,
+  type AdminVoiceConversation,
+  type AdminVoiceMessages,
+  type CompanyEntry,
+  type ResetAllResult,
+} from "../../contracts/admin";
+import type { User } from "../../contracts/auth";
+import type { AdminStats } from "../../contracts/realtime";
+import type { ErrorReport } from "../../contracts/reports";
+import { apiGet, apiRequest, throwIfNotOk } from "./api";
+
+export type ReportFilter = "unresolved" | "resolved" | "all";
+
+export const adminKeys = {
+  stats: ["/api/admin/stats"] as const,
+  users: ["/api/admin/users"] as const,
+  userPage: (search: string, page: number) => ["/api/admin/users", { search, page }] as const,
+  user: (id: string) => ["/api/admin/users", id] as const,
+  companies: ["/api/admin/companies"] as const,
+  conversations: ["/api/admin/conversations"] as const,
+  conversation: (id: string) => ["/api/admin/conversation", id] as const,
+  conversationMessages: (id: string) => ["/api/admin/conversation", id, "messages"] as const,
+  voiceConversations: ["/api/admin/voice-conversations"] as const,
+  voiceMessages: (id: string) => ["/api/admin/voice-conversations", id, "messages"] as const,
+  errorReports: ["/api/admin/error-reports"] as const,
+  errorReportList: (filter: ReportFilter) => ["/api/admin/error-reports", filter] as const,
+};
+
+/** Every admin query: after the channel reconnects, whatever it missed is refetched. */
+export function isAdminKey(key: QueryKey): boolean {
+  return typeof key[0] === "string" && key[0].startsWith("/api/admin");
+}
+
+export const adminStatsQuery = queryOptions({
+  queryKey: adminKeys.stats,
+  queryFn: () => apiGet<AdminStats>("/api/admin/stats"),
+});
+
+export interface UserPage {
+  users: User[];
+  total: number;
+}
+
+export const userPageQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.userPage(search, page),
+    queryFn: async (): Promise<UserPage> => {
+      const params = new URLSearchParams({ page: String(page) });
+      if (search) params.set("search", search);
+      const res = await fetch(`/api/admin/users?${params}`, { credentials: "include" });
+      await throwIfNotOk(res);
+      const users = (await res.json()) as User[];
+      return { users, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? users.length) };
+    },
+    placeholderData: (previous) => previous,
+  });
+
+export const adminUserQuery = (id: string) =>
+  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => apiGet<User>(`/api/admin/users/${id}`) });
+
+export const companiesQuery = queryOptions({
+  queryKey: adminKeys.companies,
+  queryFn: () => apiGet<CompanyEntry[]>("/api/admin/companies"),
+});
+
+export const conversationsQuery = queryOptions({
+  queryKey: adminKeys.conversations,
+  queryFn: () => apiGet<AdminConversation[]>("/api/admin/conversations"),
+});
+
+export const conversationQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.conversation(id),
+    queryFn: () => apiGet<AdminConversation>(`/api/admin/conversation/${id}`),
+  });
+
+export const conversationMessagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.conversationMessages(id),
+    queryFn: () => apiGet<AdminMessage[]>(`/api/admin/conversation/${id}/messages`),
+  });
+
+export const voiceConversationsQuery = queryOptions({
+  queryKey: adminKeys.voiceConversations,
+  queryFn: () => apiGet<AdminVoiceConversation[]>("/api/admin/voice-conversations"),
+});
+
+export const voiceMessagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.voiceMessages(id),
+    queryFn: () => apiGet<AdminVoiceMessages>(`/api/admin/voice-conversations/${id}/messages`),
+  });
+
+export const errorReportsQuery = (filter: ReportFilter) =>
+  queryOptions({
+    queryKey: adminKeys.errorReportList(filter),
+    queryFn: () => apiGet<ErrorReport[]>(`/api/admin/error-reports?filter=${filter}`),
+  });
+
+export const setApprovalMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: ({ id, approved }: { id: string; approved: boolean }) =>
+      apiRequest<User>("POST", `/api/admin/users/${id}/approve`, { approved }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.companies });
+      // The live channel pushes new stats too; this keeps them right while it reconnects.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+    },
+  });
+
+export const resetPasswordMutation = () =>
+  mutationOptions({
+    mutationFn: ({ id, newPassword }: { id: string; newPassword: string }) =>
+      apiRequest("POST", `/api/admin/users/${id}/reset-password`, { newPassword }),
+  });
+
+export const resolveReportMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: (id: string) => apiRequest<ErrorReport>("PATCH", `/api/admin/error-reports/${id}/resolve`),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.errorReports });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+    },
+  });
+
+export const resetAllMutation = () =>
+  mutationOptions({
+    mutationFn: () => apiRequest<ResetAllResult>("POST", "/api/admin/reset-all", { confirm: "RESET" }),
+  });
