@@ -1,10 +1,54 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * The voice-activity detector loads its model, audio worklet and onnxruntime's WebAssembly at
+ * run time by URL. We serve them from our own origin under /vad/ (CSP and no CDN), in dev
+ * from node_modules and in the build as fixed-name files (the client names them; see
+ * web/features/voice/vad-assets.ts).
+ */
+function voiceActivityAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  const vadDist = dirname(require.resolve("@ricky0123/vad-web"));
+  const ortDist = dirname(require.resolve("onnxruntime-web/ort-wasm-simd-threaded.wasm"));
+  const files: Record<string, string> = {
+    "vad.worklet.bundle.min.js": join(vadDist, "vad.worklet.bundle.min.js"),
+    "silero_vad_v5.onnx": join(vadDist, "silero_vad_v5.onnx"),
+    "ort-wasm-simd-threaded.wasm": join(ortDist, "ort-wasm-simd-threaded.wasm"),
+    "ort-wasm-simd-threaded.mjs": join(ortDist, "ort-wasm-simd-threaded.mjs"),
+  };
+  const contentType = (name: string) =>
+    name.endsWith(".wasm")
+      ? "application/wasm"
+      : name.endsWith(".onnx")
+        ? "application/octet-stream"
+        : "text/javascript";
+  return {
+    name: "voice-activity-assets",
+    configureServer(server) {
+      server.middlewares.use("/vad", (req, res, next) => {
+        const name = (req.url ?? "").split("?")[0].replace(/^\//, "");
+        const file = files[name];
+        if (!file) return next();
+        res.setHeader("Content-Type", contentType(name));
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const [name, file] of Object.entries(files)) {
+        this.emitFile({ type: "asset", fileName: `vad/${name}`, source: readFileSync(file) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), voiceActivityAssets()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

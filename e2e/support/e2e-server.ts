@@ -1,6 +1,6 @@
 /**
  * Starts a real app for Playwright on a fresh PGlite data directory, with the owner account
- * already created: `tsx e2e/support/e2e-server.ts --port 5100 --data .e2e-data/offline [--llm URL]`.
+ * already created: `tsx e2e/support/e2e-server.ts --port 5100 --data .e2e-data/offline [--llm URL] [--stt URL]`.
  */
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -15,7 +15,7 @@ import { createInProcessBus } from "../../server/realtime/event-bus.js";
 import { OWNER } from "./accounts.js";
 
 const { values } = parseArgs({
-  options: { port: { type: "string" }, data: { type: "string" }, llm: { type: "string" } },
+  options: { port: { type: "string" }, data: { type: "string" }, llm: { type: "string" }, stt: { type: "string" } },
 });
 if (!values.port || !values.data) throw new Error("--port and --data are required");
 
@@ -27,6 +27,8 @@ const env: Record<string, string> = {
   OWNER_EMAIL: OWNER.email,
 };
 if (values.llm) Object.assign(env, { LLM_BASE_URL: values.llm, LLM_API_KEY: "test-key", LLM_MODEL: "fake-model" });
+// Server-side speech-to-text (the voice journeys transcribe the fake microphone through it).
+if (values.stt) Object.assign(env, { STT_BASE_URL: values.stt, STT_API_KEY: "test-key", STT_MODEL: "fake-whisper" });
 const config = loadConfig(env);
 const database = await openDatabase({ dataDir: config.dataDir });
 const bus = createInProcessBus();
