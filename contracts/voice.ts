@@ -1,6 +1,6 @@
-/** Voice languages, voices and voice payloads (spec sections 3, 7 and 9). */
+/** Voice languages, voices and voice payloads (spec sections 3, 7 and 9), plus the voice turn's event stream. */
 import { z } from "zod";
-import { AUDIO_MAX_BYTES, TTS_TEXT_MAX, CHAT_MESSAGE_MAX } from "./limits.js";
+import { CHAT_MESSAGE_MAX, TTS_TEXT_MAX } from "./limits.js";
 
 export const OPENAI_VOICES = ["alloy", "nova", "shimmer", "echo", "fable", "onyx"] as const;
 export type OpenAiVoice = (typeof OPENAI_VOICES)[number];
@@ -35,36 +35,186 @@ export type LanguageCode = z.infer<typeof LanguageCodeSchema>;
 export const DEFAULT_LANGUAGE: LanguageCode = "en-US";
 export const FALLBACK_VOICE: OpenAiVoice = "alloy";
 
+export function isOpenAiVoice(voice: string): voice is OpenAiVoice {
+  return (OPENAI_VOICES as readonly string[]).includes(voice);
+}
+
 export const TtsRequestSchema = z.object({
-  text: z.string().trim().min(1, "text is required").max(TTS_TEXT_MAX),
+  text: z
+    .string()
+    .trim()
+    .min(1, "text is required")
+    .max(TTS_TEXT_MAX, `text must be at most ${TTS_TEXT_MAX} characters`),
   voice: z.string().max(40).default(FALLBACK_VOICE),
+  /** Without it the server guesses the language from the text (embedded engine only). */
   language: LanguageCodeSchema.optional(),
   gender: z.string().max(40).optional(),
 });
-export type TtsRequest = z.infer<typeof TtsRequestSchema>;
+export type TtsRequest = z.input<typeof TtsRequestSchema>;
+export interface TtsResponse {
+  /** A data: URL (see docs/api.md "## Voice" for why not a fetched URL). */
+  audioUrl: string;
+  mimeType: string;
+}
 
-export const AUDIO_DATA_URL_PATTERN = /^data:(audio\/[a-z0-9.+-]+)(;[a-z0-9=.+-]+)*;base64,([A-Za-z0-9+/=]+)$/i;
-export const AudioDataUrlSchema = z
-  .string()
-  .max(Math.ceil((AUDIO_MAX_BYTES * 4) / 3) + 200, "audio is too large")
-  .regex(AUDIO_DATA_URL_PATTERN, "audioData must be a base64 data URL of an audio type");
+/** The parts of a base64 audio data URL; the bytes are decoded only by whoever stores or sends them. */
+export interface AudioDataUrl {
+  mimeType: string;
+  base64: string;
+}
+
+const DATA_URL_HEADER = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)((?:;[a-z0-9.+-]+=[a-z0-9.+-]+)*);base64$/i;
+const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Reads a data URL, or says in words what is wrong with it. Linear in its length (it may be ~11 MB). */
+export function parseAudioDataUrl(value: string): AudioDataUrl | { problem: string } {
+  const comma = value.indexOf(",");
+  const header = comma === -1 ? null : DATA_URL_HEADER.exec(value.slice(0, comma));
+  if (!header) return { problem: "audioData must be a base64 data URL, like data:audio/webm;base64,…" };
+  const mimeType = header[1].toLowerCase();
+  if (!mimeType.startsWith("audio/")) return { problem: `audioData must be audio, not ${mimeType}` };
+  const base64 = value.slice(comma + 1);
+  if (base64.length === 0 || !BASE64_BODY.test(base64)) return { problem: "audioData is not valid base64" };
+  return { mimeType: mimeType + header[2].toLowerCase(), base64 };
+}
+
+/** Bytes a base64 text decodes to, without decoding it. */
+export function decodedByteLength(base64: string): number {
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+/** Shape only; the size bound is checked by the service so that it can answer 413, not 400. */
+export const AudioDataUrlSchema = z.string({ error: "audioData is required" }).superRefine((value, ctx) => {
+  const parsed = parseAudioDataUrl(value);
+  if ("problem" in parsed) ctx.addIssue({ code: "custom", message: parsed.problem });
+});
 
 export const SttRequestSchema = z.object({
   audioData: AudioDataUrlSchema,
-  language: LanguageCodeSchema.default("en-US"),
+  language: LanguageCodeSchema.default(DEFAULT_LANGUAGE),
 });
+export type SttRequest = z.input<typeof SttRequestSchema>;
+export interface SttResponse {
+  text: string;
+}
+
+export const SttUnavailableMessage =
+  "Speech-to-text is not configured on the server; the browser's own speech recognition is used instead.";
 
 export const VoiceConversationCreateSchema = z.object({
-  agentId: z.string().min(1),
-  title: z.string().trim().max(200).optional(),
+  agentId: z.string({ error: "agentId is required" }).min(1, "agentId is required"),
+  title: z.string().trim().max(200, "title must be at most 200 characters").optional(),
 });
+export type VoiceConversationCreate = z.input<typeof VoiceConversationCreateSchema>;
+
+const VoiceMessageSchema = z
+  .string({ error: "message is required" })
+  .trim()
+  .min(1, "Message cannot be empty")
+  .max(CHAT_MESSAGE_MAX, `message must be at most ${CHAT_MESSAGE_MAX} characters`);
 
 export const VoiceChatRequestSchema = z.object({
-  message: z.string().trim().min(1, "Message cannot be empty").max(CHAT_MESSAGE_MAX),
-  language: LanguageCodeSchema.default("en-US"),
+  message: VoiceMessageSchema,
+  language: LanguageCodeSchema.default(DEFAULT_LANGUAGE),
 });
+export type VoiceChatRequest = z.input<typeof VoiceChatRequestSchema>;
+export interface VoiceChatResponse {
+  response: string;
+  /** Guessed from what the user said; the reply still uses the selected language. */
+  detectedLanguage: LanguageCode;
+  securityLock: boolean;
+}
 
 export const SaveAudioSchema = z.object({ audioData: AudioDataUrlSchema });
+export type SaveAudio = z.input<typeof SaveAudioSchema>;
+
+/** A streaming turn: either what was said as text, or the recording for the server to transcribe. */
+export const VoiceTurnRequestSchema = z
+  .object({
+    message: VoiceMessageSchema.optional(),
+    audioData: AudioDataUrlSchema.optional(),
+    language: LanguageCodeSchema.default(DEFAULT_LANGUAGE),
+  })
+  .refine((body) => (body.message === undefined) !== (body.audioData === undefined), {
+    message: "Send either message or audioData",
+  });
+export type VoiceTurnRequest = z.input<typeof VoiceTurnRequestSchema>;
+
+export const VoiceCapabilitiesSchema = z.object({
+  /** True when the server transcribes audio (POST /api/stt and audioData in a turn). */
+  serverStt: z.boolean(),
+  tts: z.enum(["espeak-ng", "openai-compatible"]),
+  /** The server-side time limit of a voice conversation; the dialog counts down from it. */
+  sessionSeconds: z.number().int().positive(),
+});
+export type VoiceCapabilities = z.infer<typeof VoiceCapabilitiesSchema>;
+
+/**
+ * Server-sent events of POST /api/voice-conversations/{id}/turn (docs/api.md "## Voice"):
+ * `transcript` (only when the server transcribed audioData), then `delta`s and `audio`s
+ * interleaved as the reply is written and spoken, then `done` — or `skipped` / `error`.
+ */
+export const VOICE_TURN_EVENTS = {
+  transcript: "transcript",
+  skipped: "skipped",
+  delta: "delta",
+  audio: "audio",
+  done: "done",
+  error: "error",
+} as const;
+
+export interface VoiceTurnTranscript {
+  text: string;
+}
+/** The transcript was too short to be a turn (see isMeaningfulTranscript); nothing was stored. */
+export interface VoiceTurnSkipped {
+  text: string;
+}
+export interface VoiceTurnDelta {
+  text: string;
+}
+/** One spoken sentence, in order from index 0; audioUrl null when synthesis failed (speak `text` in the browser). */
+export interface VoiceTurnAudio {
+  index: number;
+  text: string;
+  audioUrl: string | null;
+}
+export interface VoiceTurnDone extends VoiceChatResponse {
+  offline: boolean;
+}
+export interface VoiceTurnError {
+  status: number;
+  message: string;
+  /** Whether the user's message was stored before the failure (if not, the client may resend it as text). */
+  stored: boolean;
+}
+
+export type VoiceTurnEvent =
+  | { event: "transcript"; data: VoiceTurnTranscript }
+  | { event: "skipped"; data: VoiceTurnSkipped }
+  | { event: "delta"; data: VoiceTurnDelta }
+  | { event: "audio"; data: VoiceTurnAudio }
+  | { event: "done"; data: VoiceTurnDone }
+  | { event: "error"; data: VoiceTurnError };
+
+/** The 409 a voice conversation answers once it is older than the server's session length. */
+export function voiceTimeLimitMessage(seconds: number): string {
+  const limit = seconds % 60 === 0 ? `${seconds / 60}-minute` : `${seconds}-second`;
+  return `This voice conversation has reached its ${limit} limit. Start a new voice conversation to keep talking.`;
+}
+
+export function isVoiceTimeLimitMessage(message: string | null): boolean {
+  return Boolean(message?.startsWith("This voice conversation has reached its"));
+}
+
+/** Spec section 5: a transcript with fewer than 2 words and shorter than 4 characters is noise. */
+export function isMeaningfulTranscript(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed) return false;
+  const words = trimmed.split(/\s+/).length;
+  return words >= 2 || trimmed.length >= 4;
+}
 
 /** Voice for a spoken reply: female → nova, male → echo, else the agent's voice or alloy. */
 export function voiceForAgent(agent: { gender?: string | null; voice?: string | null }): string {

@@ -1,5 +1,96 @@
-/** Voice HTTP routes (spec section 7: /api/tts, /api/stt, /api/voice-conversations…). Filled in by the voice feature. */
-import type { FastifyInstance } from "fastify";
+/**
+ * Voice HTTP routes (spec section 7 and docs/api.md "## Voice"): /api/tts, /api/stt,
+ * /api/voice/capabilities and /api/voice-conversations…, all for signed-in users.
+ * Handlers only parse, call one service function and answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AUDIO_BODY_LIMIT_BYTES } from "../../contracts/limits.js";
+import {
+  SaveAudioSchema,
+  SttRequestSchema,
+  TtsRequestSchema,
+  VoiceChatRequestSchema,
+  VoiceConversationCreateSchema,
+  VoiceTurnRequestSchema,
+} from "../../contracts/voice.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
+import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
+import { createVoiceConversation, saveVoiceAudio, voiceChat } from "./service.js";
+import { startTranscription, textToSpeech, voiceCapabilities, warmUpSpeech } from "./speech.js";
+import { beginVoiceTurn, streamVoiceTurn } from "./voice-turn.js";
 
-export function registerVoiceRoutes(_app: FastifyInstance, _deps: FeatureDeps): void {}
+const ConversationParams = z.object({ id: z.string() });
+
+/** Aborted when the client goes away before the answer is complete, so providers stop work nobody will hear. */
+function abortWhenClientLeaves(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error(`client left ${request.url}`));
+  });
+  return controller.signal;
+}
+
+export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest, not preHandler: a signed-out client is refused before its (up to 12 MB) body is read.
+  const onRequest = deps.guards.requireUser;
+  const audioRoute = { onRequest, bodyLimit: AUDIO_BODY_LIMIT_BYTES };
+
+  api.get("/api/voice/capabilities", { onRequest }, async () => {
+    warmUpSpeech(deps);
+    return voiceCapabilities(deps);
+  });
+
+  api.post("/api/tts", { onRequest, schema: { body: TtsRequestSchema } }, async (request, reply) =>
+    textToSpeech(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
+  );
+
+  api.post("/api/stt", { ...audioRoute, schema: { body: SttRequestSchema } }, async (request, reply) => ({
+    text: await startTranscription(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
+  }));
+
+  api.post(
+    "/api/voice-conversations",
+    { onRequest, schema: { body: VoiceConversationCreateSchema } },
+    async (request, reply) => {
+      const created = await createVoiceConversation(deps, signedInUser(request), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.post(
+    "/api/voice-conversations/:id/chat",
+    { onRequest, schema: { params: ConversationParams, body: VoiceChatRequestSchema } },
+    async (request, reply) =>
+      voiceChat(deps, signedInUser(request), request.params.id, {
+        ...request.body,
+        signal: abortWhenClientLeaves(request, reply),
+        log: request.log,
+      }),
+  );
+
+  api.post(
+    "/api/voice-conversations/:id/turn",
+    { ...audioRoute, schema: { params: ConversationParams, body: VoiceTurnRequestSchema } },
+    async (request, reply) => {
+      const signal = abortWhenClientLeaves(request, reply);
+      // Refusals (404, 409 time limit, 423, 503) are plain HTTP answers; after this it is a stream.
+      const turn = await beginVoiceTurn(deps, signedInUser(request), request.params.id, request.body, signal);
+      const stream = createVoiceEventStream();
+      void streamVoiceTurn(deps, { ...turn, log: request.log, send: stream.send }).finally(stream.end);
+      return reply.headers(EVENT_STREAM_HEADERS).send(stream.body);
+    },
+  );
+
+  api.post(
+    "/api/voice-conversations/:id/save-audio",
+    { ...audioRoute, schema: { params: ConversationParams, body: SaveAudioSchema } },
+    async (request, reply) => {
+      const saved = await saveVoiceAudio(deps, signedInUser(request), request.params.id, request.body.audioData);
+      return reply.status(201).send(saved);
+    },
+  );
+}

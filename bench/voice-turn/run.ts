@@ -1,0 +1,213 @@
+/**
+ * Voice turn latency benchmark (`npm run bench:voice`): how long after the user stops talking
+ * does the agent's reply start to sound?
+ *
+ * Headless Chromium "speaks" an espeak WAV through its fake microphone (looped: 1 s silence,
+ * the question, 3 s silence), into the real dialog on a real app whose model and STT are an
+ * instant fake and whose TTS is the embedded espeak engine. Each reply is a different
+ * sentence, so the TTS cache never helps. Method: the page marks the last audible sample fed
+ * to the detector (its real end of speech, found from the samples, so it includes the
+ * detector's whole silence wait) and the reply's `playing` event; the difference is the
+ * turn's latency. It excludes only the capture path before the detector (~10-30 ms).
+ * Not counted: five HTTP turns that warm a freshly started server, and the first turn in the
+ * browser (it loads the detector's model and compiles its WebAssembly).
+ *
+ *   npm run bench:voice -- [--turns 12] [--headed]
+ */
+import { execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/support/chromium.js";
+import { buildApp } from "../../server/app.js";
+import { createAdmin } from "../../server/auth/service.js";
+import { systemClock } from "../../server/clock.js";
+import { loadConfig } from "../../server/config.js";
+import { openDatabase } from "../../server/db/connect.js";
+import { createProviders } from "../../server/providers/create-providers.js";
+import { createEspeakTts } from "../../server/providers/tts/espeak-tts.js";
+import { makeSpeechWav } from "../../server/providers/tts/speech-wav.js";
+import { createInProcessBus } from "../../server/realtime/event-bus.js";
+import { startFakeOpenAi } from "../../server/test-support/fake-openai.js";
+import { VAD_SETTINGS } from "../../web/features/voice/turn-listeners.js";
+import { percentile, turnLatencies, type Mark } from "./latency.js";
+
+const QUESTION = "Hello, where is my order please?";
+const REPLIES = [
+  "Sure, one moment.",
+  "Let me check that.",
+  "It shipped today.",
+  "Happy to help.",
+  "Good question.",
+  "I can do that.",
+  "That sounds right.",
+  "Thanks for asking.",
+  "Here it is.",
+  "All done now.",
+  "Of course, right away.",
+  "I have it here.",
+  "It arrives Friday.",
+  "No problem at all.",
+  "Let me see.",
+  "Yes, it is ready.",
+  "Give me a second.",
+  "I found your order.",
+  "Everything looks fine.",
+  "Glad to help.",
+];
+
+const { values } = parseArgs({
+  options: { turns: { type: "string", default: "12" }, headed: { type: "boolean", default: false } },
+});
+const measuredTurns = Math.max(10, Number(values.turns));
+
+execSync("node scripts/build-if-needed.mjs", { stdio: "inherit" });
+const work = mkdtempSync(join(tmpdir(), "voice-bench-"));
+
+const fake = await startFakeOpenAi({
+  replyText: REPLIES[0],
+  chunkCount: 3,
+  chunkDelayMs: 0,
+  transcriptText: QUESTION,
+  recordRequests: false,
+});
+const config = loadConfig({
+  PORT: "0",
+  DATA_DIR: work,
+  LOG_LEVEL: "warn",
+  LLM_BASE_URL: fake.url,
+  LLM_MODEL: "fake-model",
+  STT_BASE_URL: fake.url,
+  STT_MODEL: "fake-whisper",
+});
+const database = await openDatabase({ memory: true });
+const bus = createInProcessBus();
+const owner = { email: "bench@agentdesk.test", password: "bench-password" };
+await createAdmin(
+  { db: database.db, clock: systemClock, bus, sessionSecret: config.sessionSecret },
+  owner.email,
+  owner.password,
+);
+const providers = createProviders(config);
+const app = await buildApp({
+  config,
+  db: database,
+  clock: systemClock,
+  bus,
+  ...providers,
+  webRoot: fileURLToPath(new URL("../../dist/web", import.meta.url)),
+});
+const base = await app.listen({ port: 0, host: "127.0.0.1" });
+
+const wavPath = join(work, "question.wav");
+const wavTts = createEspeakTts({ cacheEntries: 0 });
+writeFileSync(
+  wavPath,
+  await makeSpeechWav({ text: QUESTION, tts: wavTts, silenceBeforeSeconds: 1, silenceAfterSeconds: 3 }),
+);
+await wavTts.close();
+await warmUpServer(base);
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  headless: !values.headed,
+  args: [
+    ...CHROMIUM_ARGS,
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-audio-capture=${wavPath}`,
+  ],
+});
+try {
+  const page = await browser.newPage();
+  page.on("pageerror", (error) => console.error("page error:", error.message));
+  const login = await page.request.post(`${base}/api/login`, { data: owner });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+  const agent = await page.request.post(`${base}/api/agents`, {
+    data: { name: "Bench Agent", gender: "male", role: "Support Specialist" },
+  });
+  const { id } = (await agent.json()) as { id: string };
+  await page.goto(`${base}/chat/${id}`);
+  await page.getByRole("button", { name: "Speak to Bench Agent" }).click();
+  await page.getByRole("button", { name: "Start voice conversation" }).click();
+
+  // One warm-up turn (detector and engine caches), then the measured ones.
+  const wanted = measuredTurns + 1;
+  const deadline = Date.now() + wanted * 12_000 + 30_000;
+  let replies = 0;
+  while (replies < wanted) {
+    if (Date.now() > deadline) throw new Error(`only ${replies} replies played before the deadline`);
+    await page.waitForTimeout(200);
+    const played = await page.evaluate(() => performance.getEntriesByName("voice:reply-playing").length);
+    if (played !== replies) {
+      replies = played;
+      fake.setBehaviour({ replyText: REPLIES[replies % REPLIES.length], chunkCount: 3, transcriptText: QUESTION });
+      process.stderr.write(`\rturns: ${replies}/${wanted}`);
+    }
+  }
+  process.stderr.write("\n");
+  const marks = await page.evaluate(() =>
+    performance
+      .getEntriesByType("mark")
+      .filter((m) => m.name.startsWith("voice:"))
+      .map((m) => ({ name: m.name, startTime: m.startTime })),
+  );
+  report(marks);
+} finally {
+  await browser.close();
+  await app.close();
+  await providers.tts.close?.();
+  await database.close();
+  await fake.close();
+}
+
+/**
+ * A freshly started process pays for JIT compilation (zod, drizzle, PGlite, the SDK) on its
+ * first requests, ~0.5 s on this path; a production server is long past that. A few spoken
+ * turns over plain HTTP first, so the browser turns measure a warm server.
+ */
+async function warmUpServer(baseUrl: string): Promise<void> {
+  const json = { "content-type": "application/json" };
+  const login = await fetch(`${baseUrl}/api/login`, { method: "POST", headers: json, body: JSON.stringify(owner) });
+  const headers = { ...json, cookie: (login.headers.get("set-cookie") ?? "").split(";")[0] };
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const agent = (await (await post("/api/agents", { name: "Warm-up", gender: "female" })).json()) as { id: string };
+  const conversation = (await (await post("/api/voice-conversations", { agentId: agent.id })).json()) as { id: string };
+  const audioData = `data:audio/wav;base64,${readFileSync(wavPath).toString("base64")}`;
+  for (let turn = 0; turn < 5; turn++) {
+    fake.setBehaviour({ replyText: `Warm-up reply number ${turn}.`, chunkCount: 3, transcriptText: QUESTION });
+    await (await post(`/api/voice-conversations/${conversation.id}/turn`, { audioData, language: "en-US" })).text();
+  }
+  fake.setBehaviour({ replyText: REPLIES[0], chunkCount: 3, transcriptText: QUESTION });
+}
+
+function report(marks: Mark[]): void {
+  const turns = turnLatencies(marks).slice(1);
+  const column = (key: keyof (typeof turns)[number]) => turns.map((t) => t[key]);
+  const row = (name: string, key: keyof (typeof turns)[number]) =>
+    `${name.padEnd(34)} p50 ${percentile(column(key), 50).toFixed(0).padStart(5)} ms   p95 ${percentile(column(key), 95).toFixed(0).padStart(5)} ms`;
+  console.log(`\nVoice turn latency over ${turns.length} turns (after 1 warm-up), VAD ${JSON.stringify(VAD_SETTINGS)}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}\n`,
+  );
+  console.log(row("end of speech → reply playing", "totalMs"));
+  console.log(row("  detector silence wait", "detectorMs"));
+  console.log(row("  client (encode, send)", "clientMs"));
+  console.log(row("  server (STT, model, 1st TTS)", "serverMs"));
+  console.log(row("  playback start", "playbackMs"));
+  console.log(
+    `\nper turn (ms): ${column("totalMs")
+      .map((v) => v.toFixed(0))
+      .join(", ")}`,
+  );
+  mkdirSync("bench/results", { recursive: true });
+  const file = `bench/results/voice-turn-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  writeFileSync(file, JSON.stringify({ vad: VAD_SETTINGS, loadavg: loadavg(), turns }, null, 2));
+  console.log(`written to ${file}`);
+}

@@ -1,0 +1,108 @@
+/**
+ * Playwright fixtures for voice journeys: Chromium with a fake microphone that "says" an espeak
+ * WAV (looped by Chromium), chosen per describe block with `test.use({ fakeMic: … })`, plus
+ * page probes that record what the dialog did (statuses, audio that played, microphone tracks).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, test as base, type Page } from "@playwright/test";
+import { makeSpeechWav } from "../../server/providers/tts/speech-wav.js";
+import { encodePcm16Wav, silence } from "../../server/providers/tts/wav.js";
+import { createApprovedUser } from "./api-users.js";
+import { signInThroughUi } from "./journeys.js";
+import { VOICE_APP } from "./voice-app.js";
+
+export type FakeMic = { say: string; silenceBeforeSeconds: number; silenceAfterSeconds: number } | "silence";
+
+const MIC_DIR = resolve(".e2e-data/voice-mic");
+
+async function micFile(mic: FakeMic): Promise<string> {
+  const file = `${MIC_DIR}/${createHash("sha256").update(JSON.stringify(mic)).digest("hex").slice(0, 16)}.wav`;
+  if (existsSync(file)) return file;
+  mkdirSync(MIC_DIR, { recursive: true });
+  const wav =
+    mic === "silence"
+      ? encodePcm16Wav(silence(5, 48_000), 48_000)
+      : await makeSpeechWav({
+          text: mic.say,
+          silenceBeforeSeconds: mic.silenceBeforeSeconds,
+          silenceAfterSeconds: mic.silenceAfterSeconds,
+        });
+  writeFileSync(file, wav);
+  return file;
+}
+
+export const test = base.extend<object, { fakeMic: FakeMic; fakeMicFile: string }>({
+  fakeMic: ["silence", { option: true, scope: "worker" }],
+  fakeMicFile: [async ({ fakeMic }, use) => use(await micFile(fakeMic)), { scope: "worker" }],
+  launchOptions: [
+    async ({ launchOptions, fakeMicFile }, use) =>
+      use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          "--use-fake-ui-for-media-stream",
+          "--use-fake-device-for-media-stream",
+          `--use-file-for-fake-audio-capture=${fakeMicFile}`,
+        ],
+      }),
+    { scope: "worker" },
+  ],
+});
+
+export { expect };
+
+interface VoiceProbe {
+  statuses: string[];
+  plays: number;
+  streams: MediaStream[];
+}
+
+/** Must run before the page loads: records dialog statuses, `playing` events and microphone streams. */
+export async function installVoiceProbe(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const probe: VoiceProbe = { statuses: [], plays: 0, streams: [] };
+    (window as unknown as { voiceProbe: VoiceProbe }).voiceProbe = probe;
+    // Media events do not bubble, but a capturing listener on the document still sees them.
+    document.addEventListener("playing", () => (probe.plays += 1), true);
+    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await getUserMedia(constraints);
+      probe.streams.push(stream);
+      return stream;
+    };
+    new MutationObserver(() => {
+      const status = document.querySelector("[data-voice-status]")?.getAttribute("data-voice-status");
+      if (status && probe.statuses.at(-1) !== status) probe.statuses.push(status);
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-voice-status"] });
+  });
+}
+
+export function readVoiceProbe(page: Page): Promise<{ statuses: string[]; plays: number; liveTracks: number }> {
+  return page.evaluate(() => {
+    const probe = (window as unknown as { voiceProbe: VoiceProbe }).voiceProbe;
+    const liveTracks = probe.streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === "live").length;
+    return { statuses: probe.statuses, plays: probe.plays, liveTracks };
+  });
+}
+
+/** True when `wanted` appears in `seen` in order (not necessarily adjacent). */
+export function inOrder(seen: string[], wanted: string[]): boolean {
+  let next = 0;
+  for (const item of seen) if (item === wanted[next]) next += 1;
+  return next === wanted.length;
+}
+
+/** Signs a new user in, gives them an agent and opens its voice dialog from the chat header. */
+export async function openVoiceDialog(page: Page, agentName: string): Promise<void> {
+  const user = await createApprovedUser(page.request, VOICE_APP);
+  await signInThroughUi(page, user.email, user.password);
+  const created = await page.request.post("/api/agents", {
+    data: { name: agentName, gender: "female", role: "Support Specialist" },
+  });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/chat/${id}`);
+  await page.getByRole("button", { name: `Speak to ${agentName}` }).click();
+  await expect(page.getByRole("dialog", { name: `Speak to ${agentName}` })).toBeVisible();
+}

@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { screenshotBothWidths } from "./support/journeys";
+import { VOICE_APP } from "./support/voice-app";
+import { expect, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from "./support/voice-fake-mic";
+
+// A silent microphone: nobody speaks, so only the clocks move the call along.
+test.use({ baseURL: VOICE_APP, fakeMic: "silence" });
+
+/** Starts a call and waits for the greeting to finish, then stops the page's clock so the test moves it. */
+async function startCallWithPausedClock(page: Page, agentName: string): Promise<void> {
+  await page.clock.install();
+  await installVoiceProbe(page);
+  await openVoiceDialog(page, agentName);
+  await page.getByRole("button", { name: "Start voice conversation" }).click();
+  await expect.poll(async () => (await readVoiceProbe(page)).statuses.at(-1), { timeout: 30_000 }).toBe("listening");
+  // A second ahead, so the page's clock is still in the future when the call arrives.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
+async function secondsLeft(page: Page): Promise<number> {
+  const [minutes, seconds] = (await page.getByRole("timer").innerText()).split(":").map(Number);
+  return minutes * 60 + seconds;
+}
+
+test("a minute without activity pauses the conversation until the microphone is clicked", async ({ page }) => {
+  await startCallWithPausedClock(page, `Paula ${Date.now().toString(36)}`);
+  await page.clock.runFor(55_000);
+  await expect(page.getByText("Conversation Paused", { exact: true })).toBeHidden();
+
+  await page.clock.runFor(5_000);
+  await expect(page.getByText("Conversation Paused", { exact: true })).toBeVisible();
+  await expect(page.getByText("No activity detected. Click the microphone to continue.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue voice conversation" })).toBeVisible();
+  await expect.poll(async () => (await readVoiceProbe(page)).liveTracks, { message: "microphone released" }).toBe(0);
+  await screenshotBothWidths(page, "voice-dialog-paused");
+
+  await page.getByRole("button", { name: "Continue voice conversation" }).click();
+  await expect.poll(async () => (await readVoiceProbe(page)).statuses.at(-1)).toBe("listening");
+});
+
+test("the countdown reaching zero ends the conversation and closes the dialog", async ({ page }) => {
+  const agentName = `Tim ${Date.now().toString(36)}`;
+  await startCallWithPausedClock(page, agentName);
+  const start = await secondsLeft(page);
+  expect(start).toBeGreaterThan(570);
+  await page.clock.runFor(30_000);
+  await expect.poll(() => secondsLeft(page)).toBe(start - 30);
+
+  await page.clock.runFor((start - 30) * 1000);
+  await expect(page.getByText("Conversation Ended", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Time's up! Thank you for speaking with ${agentName}`)).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveText("0:00");
+  await page.clock.runFor(1_000);
+  await expect(page.getByRole("dialog", { name: `Speak to ${agentName}` })).toBeHidden();
+});

@@ -1,0 +1,83 @@
+/**
+ * Turns a streamed reply into spoken sentences as early as possible: each sentence goes to
+ * synthesis the moment the splitter completes it (while the model is still writing the
+ * next), and the audio is handed on strictly in sentence order, each as soon as it and
+ * every earlier one are ready.
+ *
+ * The splitter cannot call a trailing "." final until it sees what follows ("3.5"), and for
+ * the last sentence nothing follows until the turn is done — which, for a one-sentence reply,
+ * is the whole wait. So text that already looks finished is synthesised speculatively; if
+ * it is what the splitter later confirms, that audio is used, otherwise it is dropped.
+ */
+import { createSentenceSplitter } from "../providers/llm/sentences.js";
+
+export interface SpokenSentence {
+  index: number;
+  text: string;
+  /** Null when synthesis failed: the client speaks `text` itself. */
+  audioUrl: string | null;
+}
+
+export interface SentenceSpeaker {
+  push(delta: string): void;
+  /** End of the reply; `wholeReply` is spoken when no delta came (e.g. the security notice). Resolves when every sentence has been handed on. */
+  finish(wholeReply: string): Promise<void>;
+}
+
+const LOOKS_FINISHED = /[.!?…。！？]["'”’)\]」』»]*$/u;
+
+export function createSentenceSpeaker(
+  synthesize: (text: string) => Promise<string | null>,
+  onSentence: (sentence: SpokenSentence) => void,
+): SentenceSpeaker {
+  // The first sentence is allowed to be short: "Sure." spoken at once beats waiting for more.
+  const splitter = createSentenceSplitter({ minLength: 2 });
+  let queued = 0;
+  let handedOn = Promise.resolve();
+  let sawDelta = false;
+  /** Text received but not yet cut into a sentence. */
+  let pending = "";
+  let speculative: { text: string; audio: Promise<string | null> } | null = null;
+
+  function audioFor(text: string): Promise<string | null> {
+    if (speculative?.text === text) return speculative.audio;
+    return synthesize(text).catch(() => null);
+  }
+
+  function speak(text: string): void {
+    const index = queued++;
+    // Started now, awaited in order: synthesis of sentence n+1 overlaps the wait for sentence n.
+    const audio = audioFor(text);
+    handedOn = handedOn.then(async () => onSentence({ index, text, audioUrl: await audio }));
+  }
+
+  function speculate(): void {
+    const text = pending.trim();
+    if (!text || !LOOKS_FINISHED.test(text) || speculative?.text === text) return;
+    speculative = { text, audio: synthesize(text).catch(() => null) };
+  }
+
+  return {
+    push(delta) {
+      sawDelta = true;
+      pending += delta;
+      for (const sentence of splitter.push(delta)) {
+        const at = pending.indexOf(sentence);
+        pending = at >= 0 ? pending.slice(at + sentence.length) : "";
+        speak(sentence);
+      }
+      speculate();
+    },
+    async finish(wholeReply) {
+      const rest = splitter.flush();
+      if (rest) speak(rest);
+      if (!sawDelta && wholeReply.trim()) {
+        const whole = createSentenceSplitter({ minLength: 2 });
+        for (const sentence of whole.push(wholeReply)) speak(sentence);
+        const last = whole.flush();
+        if (last) speak(last);
+      }
+      await handedOn;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Voice conversations: creating one (a "call" of its agent), the rules a turn must pass
+ * before it starts (owner, time limit, lock, active agent), the plain request/response turn,
+ * and storing the user's recorded audio. The turn itself — storing the message, the lock,
+ * the model — is the chat feature's runConversationTurn, shared with text chat.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { voiceTimeLimitMessage, type LanguageCode, type VoiceChatResponse } from "../../contracts/voice.js";
+import type { AgentRow } from "../agents/agent-view.js";
+import type { UserRow } from "../auth/user-view.js";
+import { ConversationLockedError } from "../chat/lock.js";
+import { isLocked, type ConversationRow } from "../chat/queries.js";
+import {
+  AGENT_NOT_FOUND,
+  createConversation,
+  findOwnActiveAgent,
+  findOwnConversation,
+  runConversationTurn,
+} from "../chat/turn.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { detectLanguage } from "./language-detect.js";
+import { incrementCallsSent, insertVoiceAudio, recordDuration } from "./queries.js";
+import { boundedAudio } from "./speech.js";
+
+/** 'Voice conversation - {date}' in UTC, for clients that send no title of their own. */
+export function defaultVoiceTitle(now: Date): string {
+  const date = now.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return `Voice conversation - ${date} UTC`;
+}
+
+export async function createVoiceConversation(
+  deps: FeatureDeps,
+  user: UserRow,
+  input: { agentId: string; title?: string },
+): Promise<{ id: string }> {
+  const agent = await findOwnActiveAgent(deps, user, input.agentId);
+  const title = input.title || defaultVoiceTitle(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    const created = await createConversation({ ...deps, db: tx }, user, agent, "voice", title);
+    await incrementCallsSent(tx, agent.id);
+    return created;
+  });
+}
+
+export interface ReadyVoiceTurn {
+  conversation: ConversationRow;
+  agent: AgentRow;
+}
+
+/** Seconds since the conversation began, by the injected clock. */
+function ageSeconds(deps: FeatureDeps, conversation: ConversationRow): number {
+  return (deps.clock.now().getTime() - conversation.createdAt.getTime()) / 1000;
+}
+
+/**
+ * Everything that refuses a turn before it starts, as plain HTTP errors: not yours or not
+ * voice (404), past the time limit (409), locked (423), agent gone (404) or inactive (409).
+ * The chat turn checks the lock again atomically; this early check only gives a clean 423.
+ */
+export async function prepareVoiceTurn(
+  deps: FeatureDeps,
+  user: UserRow,
+  conversationId: string,
+): Promise<ReadyVoiceTurn> {
+  const conversation = await findOwnConversation(deps, user, conversationId, "voice");
+  const limit = deps.config.VOICE_SESSION_SECONDS;
+  const age = ageSeconds(deps, conversation);
+  if (age > limit) {
+    await recordDuration(deps.db, conversation.id, limit);
+    throw new HttpError(409, voiceTimeLimitMessage(limit));
+  }
+  const now = deps.clock.now();
+  if (isLocked(conversation, now) && conversation.lockedUntil)
+    throw new ConversationLockedError(conversation.lockedUntil, now);
+  if (!conversation.agentId) throw new HttpError(404, AGENT_NOT_FOUND);
+  const agent = await findOwnActiveAgent(deps, user, conversation.agentId);
+  return { conversation, agent };
+}
+
+/** Keeps durationSeconds current after each turn; capped at the limit. */
+export async function touchVoiceDuration(deps: FeatureDeps, conversation: ConversationRow): Promise<void> {
+  const seconds = Math.min(deps.config.VOICE_SESSION_SECONDS, ageSeconds(deps, conversation));
+  await recordDuration(deps.db, conversation.id, seconds);
+}
+
+/** The language the user seems to have spoken, else the one they selected. */
+export function detectedLanguageOf(message: string, selected: LanguageCode): LanguageCode {
+  return detectLanguage(message) ?? selected;
+}
+
+/** POST …/chat: one whole turn, answered when the reply is complete. */
+export async function voiceChat(
+  deps: FeatureDeps,
+  user: UserRow,
+  conversationId: string,
+  input: { message: string; language: LanguageCode; signal: AbortSignal; log?: FastifyBaseLogger },
+): Promise<VoiceChatResponse> {
+  const { conversation, agent } = await prepareVoiceTurn(deps, user, conversationId);
+  let result: VoiceChatResponse | null = null;
+  try {
+    for await (const event of runConversationTurn(deps, {
+      user,
+      agent,
+      conversationId: conversation.id,
+      message: input.message,
+      language: input.language,
+      signal: input.signal,
+      requestLog: input.log,
+    })) {
+      if (event.type === "done") {
+        result = {
+          response: event.response,
+          detectedLanguage: detectedLanguageOf(input.message, input.language),
+          securityLock: event.securityLock,
+        };
+      }
+    }
+  } finally {
+    await touchVoiceDuration(deps, conversation);
+  }
+  if (!result) throw new HttpError(502, "The reply ended before it was complete");
+  return result;
+}
+
+/** Stores the user's recording of a turn so admins can play it back. Allowed after the time limit: it is the last turn's audio. */
+export async function saveVoiceAudio(
+  deps: FeatureDeps,
+  user: UserRow,
+  conversationId: string,
+  audioData: string,
+): Promise<{ id: string }> {
+  const conversation = await findOwnConversation(deps, user, conversationId, "voice");
+  const audio = boundedAudio(audioData);
+  const saved = await insertVoiceAudio(deps.db, {
+    conversationId: conversation.id,
+    mimeType: audio.mimeType,
+    data: Buffer.from(audio.base64, "base64"),
+    createdAt: deps.clock.now(),
+  });
+  await touchVoiceDuration(deps, conversation);
+  return saved;
+}

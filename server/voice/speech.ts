@@ -1,0 +1,120 @@
+/**
+ * Speech in and out for the voice routes: text → a playable data: URL through deps.tts, a
+ * recorded data URL → text through deps.stt, and what the server can do (capabilities).
+ * Provider failures become 502s with a readable message; a missing STT server is a 503.
+ */
+import {
+  decodedByteLength,
+  DEFAULT_LANGUAGE,
+  FALLBACK_VOICE,
+  isOpenAiVoice,
+  parseAudioDataUrl,
+  SttUnavailableMessage,
+  type AudioDataUrl,
+  type LanguageCode,
+  type TtsResponse,
+  type VoiceCapabilities,
+} from "../../contracts/voice.js";
+import { AUDIO_MAX_BYTES } from "../../contracts/limits.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { detectLanguage } from "./language-detect.js";
+
+export type SpeechDeps = Pick<FeatureDeps, "tts" | "stt" | "config">;
+
+export const TTS_FAILED = "Text-to-speech failed; the browser's own voice will be used instead.";
+export const STT_FAILED = "Speech-to-text failed; please try again.";
+const AUDIO_TOO_LARGE = `audioData is too large: at most ${Math.round(AUDIO_MAX_BYTES / (1024 * 1024))} MB of audio`;
+
+export interface SynthesisRequest {
+  text: string;
+  voice: string;
+  language?: LanguageCode;
+  signal?: AbortSignal;
+}
+
+/** The language to speak in: the caller's choice, else a guess from the text, else English. */
+export function speechLanguage(text: string, language?: LanguageCode): LanguageCode {
+  return language ?? detectLanguage(text) ?? DEFAULT_LANGUAGE;
+}
+
+/** OpenAI-compatible servers refuse unknown voice names; espeak maps any name to a variant. */
+function providerVoice(deps: SpeechDeps, voice: string): string {
+  const name = voice.trim().toLowerCase();
+  if (deps.tts.kind === "openai-compatible" && !isOpenAiVoice(name)) return FALLBACK_VOICE;
+  return name || FALLBACK_VOICE;
+}
+
+/** Synthesises speech as a data: URL; throws the provider's error (callers decide how to answer). */
+export async function synthesizeDataUrl(deps: SpeechDeps, request: SynthesisRequest): Promise<TtsResponse> {
+  const { audio, mimeType } = await deps.tts.synthesize({
+    text: request.text,
+    voice: providerVoice(deps, request.voice),
+    language: speechLanguage(request.text, request.language),
+    signal: request.signal,
+  });
+  return { audioUrl: `data:${mimeType};base64,${audio.toString("base64")}`, mimeType };
+}
+
+/** POST /api/tts: a provider failure is a 502 so the client falls back to speechSynthesis. */
+export async function textToSpeech(deps: SpeechDeps, request: SynthesisRequest): Promise<TtsResponse> {
+  try {
+    return await synthesizeDataUrl(deps, request);
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new HttpError(502, TTS_FAILED);
+  }
+}
+
+/** A validated data URL's parts, refusing (413) more audio than AUDIO_MAX_BYTES. */
+export function boundedAudio(audioData: string): AudioDataUrl & { bytes: number } {
+  const parsed = parseAudioDataUrl(audioData);
+  if ("problem" in parsed) throw new HttpError(400, parsed.problem);
+  const bytes = decodedByteLength(parsed.base64);
+  if (bytes > AUDIO_MAX_BYTES) throw new HttpError(413, AUDIO_TOO_LARGE);
+  return { ...parsed, bytes };
+}
+
+export function requireServerStt(deps: SpeechDeps): NonNullable<SpeechDeps["stt"]> {
+  if (!deps.stt) throw new HttpError(503, SttUnavailableMessage);
+  return deps.stt;
+}
+
+/**
+ * Starts transcribing a recorded data URL. Refusals are thrown at once, before any await:
+ * 503 without an STT server, 400/413 for bad or oversized audio; a failed transcription
+ * rejects with 502.
+ */
+export function startTranscription(
+  deps: SpeechDeps,
+  request: { audioData: string; language: LanguageCode; signal?: AbortSignal },
+): Promise<string> {
+  const stt = requireServerStt(deps);
+  const audio = boundedAudio(request.audioData);
+  return stt
+    .transcribe({
+      audio: Buffer.from(audio.base64, "base64"),
+      mimeType: audio.mimeType,
+      language: request.language,
+      signal: request.signal,
+    })
+    .catch((error: unknown) => {
+      if (request.signal?.aborted) throw error;
+      throw new HttpError(502, STT_FAILED);
+    });
+}
+
+export function voiceCapabilities(deps: SpeechDeps): VoiceCapabilities {
+  return { serverStt: deps.stt !== null, tts: deps.tts.kind, sessionSeconds: deps.config.VOICE_SESSION_SECONDS };
+}
+
+/**
+ * The dialog asks for capabilities as it opens, a second or so before it asks for the
+ * greeting: a good moment to load the embedded engine (~0.3 s) off the greeting's path.
+ */
+export function warmUpSpeech(deps: SpeechDeps): void {
+  const tts: unknown = deps.tts;
+  if (typeof tts === "object" && tts !== null && "warmUp" in tts && typeof tts.warmUp === "function") {
+    void Promise.resolve(tts.warmUp.call(tts)).catch(() => undefined);
+  }
+}

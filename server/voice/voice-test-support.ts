@@ -1,0 +1,89 @@
+/** Helpers for the voice tests: conversations and calls through the real API, WAV data URLs, event streams. */
+import { eq } from "drizzle-orm";
+import { parseSseFrames } from "../../contracts/chat-sse.js";
+import type { VoiceTurnEvent } from "../../contracts/voice.js";
+import { messages, voiceAudio } from "../db/schema.js";
+import { createOpenAiCompatibleLlm } from "../providers/llm/openai-compatible-llm.js";
+import { measureLevels, parseWav, readPcm16Samples } from "../providers/tts/wav.js";
+import type { MadeUser } from "../test-support/factories.js";
+import type { FakeOpenAi } from "../test-support/fake-openai.js";
+import type { TestApp } from "../test-support/test-app.js";
+
+export async function makeVoiceAgent(
+  t: TestApp,
+  user: MadeUser,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/agents",
+    headers: { cookie: user.cookie },
+    payload: { name: "Vera Voice", gender: "female", role: "Support Specialist", ...fields },
+  });
+  if (res.statusCode !== 201) throw new Error(`agent create failed ${res.statusCode}: ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
+
+export async function startVoiceConversation(t: TestApp, user: MadeUser, agentId: string): Promise<string> {
+  const res = await post(t, user, "/api/voice-conversations", { agentId });
+  if (res.statusCode !== 201) throw new Error(`voice conversation failed ${res.statusCode}: ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
+
+export function post(t: TestApp, user: MadeUser | null, url: string, payload: unknown) {
+  return t.app.inject({
+    method: "POST",
+    url,
+    headers: user ? { cookie: user.cookie } : {},
+    payload: payload as object,
+  });
+}
+
+export function storedMessages(t: TestApp, conversationId: string) {
+  return t.deps.db.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(messages.createdAt);
+}
+
+export function storedAudio(t: TestApp, conversationId: string) {
+  return t.deps.db.db.select().from(voiceAudio).where(eq(voiceAudio.conversationId, conversationId));
+}
+
+export function wavDataUrl(wav: Buffer): string {
+  return `data:audio/wav;base64,${wav.toString("base64")}`;
+}
+
+/** Decodes an audio data URL that should hold speech and measures it. */
+export function describeSpokenDataUrl(audioUrl: string): { durationSeconds: number; peak: number; rms: number } {
+  const match = /^data:audio\/wav;base64,(.+)$/.exec(audioUrl);
+  if (!match) throw new Error(`not a WAV data URL: ${audioUrl.slice(0, 40)}…`);
+  const wav = Buffer.from(match[1], "base64");
+  const info = parseWav(wav);
+  return { durationSeconds: info.durationSeconds, ...measureLevels(readPcm16Samples(wav, info)) };
+}
+
+/** The event stream of an injected turn, parsed; `order` lists event names as sent. */
+export function turnEvents(body: string): { events: VoiceTurnEvent[]; order: string[] } {
+  const { frames } = parseSseFrames(body);
+  const events = frames.map(
+    (frame) => ({ event: frame.event, data: JSON.parse(frame.data) as unknown }) as VoiceTurnEvent,
+  );
+  return { events, order: events.map((e) => e.event) };
+}
+
+type EventData<E extends VoiceTurnEvent["event"]> = Extract<VoiceTurnEvent, { event: E }>["data"];
+
+export function eventsOf<E extends VoiceTurnEvent["event"]>(events: VoiceTurnEvent[], name: E): EventData<E>[] {
+  return events.filter((e) => e.event === name).map((e) => e.data as EventData<E>);
+}
+
+export function fakeLlm(fake: FakeOpenAi) {
+  return createOpenAiCompatibleLlm({
+    baseUrl: fake.url,
+    model: "fake-model",
+    timeoutMs: 3000,
+    firstByteTimeoutMs: 1500,
+  });
+}

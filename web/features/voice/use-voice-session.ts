@@ -1,0 +1,32 @@
+/** React binding of a VoiceSession: one per open dialog, closed (microphone released) on unmount. */
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { VoiceCapabilities } from "../../../contracts/voice";
+import { VoiceSession } from "./voice-session";
+import { initialVoiceSnapshot, type VoiceAgent, type VoiceSnapshot } from "./voice-session-state";
+
+const noSubscription = () => () => undefined;
+
+export function useVoiceSession(
+  agent: VoiceAgent,
+  capabilities: VoiceCapabilities,
+  onClose: () => void,
+): { session: VoiceSession | null; snapshot: VoiceSnapshot } {
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const [session, setSession] = useState<VoiceSession | null>(null);
+  const { id, name, role, gender, voice } = agent;
+
+  useEffect(() => {
+    // Created in the effect (not during render) so StrictMode's mount-unmount-mount gets a fresh one.
+    const created = new VoiceSession({ id, name, role, gender, voice }, capabilities, () => onCloseRef.current());
+    setSession(created);
+    return () => created.close();
+  }, [id, name, role, gender, voice, capabilities]);
+
+  const initial = useRef<VoiceSnapshot>(initialVoiceSnapshot(capabilities.sessionSeconds));
+  const snapshot = useSyncExternalStore(
+    session?.subscribe ?? noSubscription,
+    session?.getSnapshot ?? (() => initial.current),
+  );
+  return { session, snapshot };
+}

@@ -1,0 +1,75 @@
+/** Fetchers and query options for the voice endpoints (docs/api.md "## Voice"), kept together. */
+import { queryOptions } from "@tanstack/react-query";
+import type { ChatResponse } from "../../../contracts/chat";
+import { parseSseFrames } from "../../../contracts/chat-sse";
+import type {
+  LanguageCode,
+  SttResponse,
+  TtsRequest,
+  TtsResponse,
+  VoiceCapabilities,
+  VoiceTurnEvent,
+} from "../../../contracts/voice";
+import { ApiError, apiGet, apiRequest, throwIfNotOk } from "../../lib/api";
+
+export const voiceCapabilitiesQuery = queryOptions({
+  queryKey: ["/api/voice/capabilities"],
+  queryFn: () => apiGet<VoiceCapabilities>("/api/voice/capabilities"),
+});
+
+export function createVoiceConversation(agentId: string, title: string): Promise<{ id: string }> {
+  return apiRequest("POST", "/api/voice-conversations", { agentId, title });
+}
+
+/** Throws ApiError on a non-OK status; the caller then falls back to the browser's voice. */
+export function synthesizeSpeech(request: TtsRequest): Promise<TtsResponse> {
+  return apiRequest("POST", "/api/tts", request);
+}
+
+export function transcribeAudio(audioData: string, language: LanguageCode): Promise<SttResponse> {
+  return apiRequest("POST", "/api/stt", { audioData, language });
+}
+
+export function saveTurnAudio(conversationId: string, audioData: string): Promise<unknown> {
+  return apiRequest("POST", `/api/voice-conversations/${conversationId}/save-audio`, { audioData });
+}
+
+/** A failed voice turn's words, sent as a text chat message so nothing the user said is lost. */
+export function sendAsTextMessage(agentId: string, message: string): Promise<ChatResponse> {
+  return apiRequest("POST", `/api/chat/${agentId}`, { message, conversationId: null });
+}
+
+export type VoiceTurnBody = { language: LanguageCode } & ({ message: string } | { audioData: string });
+
+/**
+ * POSTs a streaming turn and yields its events as they arrive. A refusal before the stream
+ * (404, 409 time limit, 423, 503) throws ApiError; failures after it arrive as `error` events.
+ */
+export async function* streamVoiceTurn(
+  conversationId: string,
+  body: VoiceTurnBody,
+  signal: AbortSignal,
+): AsyncGenerator<VoiceTurnEvent> {
+  const res = await fetch(`/api/voice-conversations/${conversationId}/turn`, {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  await throwIfNotOk(res);
+  performance.mark("voice:turn-response");
+  if (!res.body) throw new ApiError(502, "", "The turn answered without a body");
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    const parsed = parseSseFrames(buffer);
+    buffer = parsed.rest;
+    for (const frame of parsed.frames) {
+      yield { event: frame.event, data: JSON.parse(frame.data) as unknown } as VoiceTurnEvent;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The voice conversation dialog (spec section 2): 'Speak to {agent}', the language choice, the
+ * m:ss countdown, the big microphone and its Listening / Thinking / Speaking states, the live
+ * transcript, and a close button that ends the call. Admins also get 'Test Speech API'.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { PhoneOff, X } from "lucide-react";
+import { VOICE_LANGUAGES, voiceForAgent, type LanguageCode, type VoiceCapabilities } from "../../../contracts/voice";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { NativeSelect } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../lib/auth";
+import { formatCountdown } from "./session-timers";
+import { TestSpeechButton } from "./test-speech-button";
+import { useVoiceSession } from "./use-voice-session";
+import { voiceCapabilitiesQuery } from "./voice-api";
+import type { VoiceAgent } from "./voice-session-state";
+import { VoiceStatusIndicator } from "./voice-status";
+import { VoiceTranscript } from "./voice-transcript";
+
+export function VoiceDialog({
+  agent,
+  open,
+  onOpenChange,
+}: {
+  agent: VoiceAgent;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={`Speak to ${agent.name}`}
+        description="Talk naturally; the agent answers when you pause."
+        // Escape or a stray click outside should not hang up a call; the buttons do that.
+        onPointerDownOutside={(event) => event.preventDefault()}
+      >
+        <VoiceDialogBody agent={agent} onClose={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function VoiceDialogBody({ agent, onClose }: { agent: VoiceAgent; onClose: () => void }) {
+  const capabilities = useQuery(voiceCapabilitiesQuery);
+  if (capabilities.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Preparing voice" />
+      </div>
+    );
+  }
+  if (!capabilities.data) {
+    return (
+      <p className="py-6 text-center text-sm text-red-700">Voice is unavailable right now. Please try again later.</p>
+    );
+  }
+  return <VoiceCall agent={agent} capabilities={capabilities.data} onClose={onClose} />;
+}
+
+function VoiceCall({
+  agent,
+  capabilities,
+  onClose,
+}: {
+  agent: VoiceAgent;
+  capabilities: VoiceCapabilities;
+  onClose: () => void;
+}) {
+  const { isAdmin } = useAuth();
+  const { session, snapshot } = useVoiceSession(agent, capabilities, onClose);
+  const { status } = snapshot;
+  const inCall = status !== "idle" && status !== "ended";
+
+  return (
+    <div className="space-y-4" data-voice-status={status} data-listener={snapshot.listener ?? ""}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <label className="grid gap-1 text-sm font-medium text-slate-700">
+          Language
+          <NativeSelect
+            className="w-44"
+            value={snapshot.language}
+            onChange={(event) => session?.setLanguage(event.target.value as LanguageCode)}
+            disabled={status === "thinking"}
+          >
+            {VOICE_LANGUAGES.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        <div className="text-right">
+          <div className="text-xs font-medium uppercase tracking-wide text-slate-500">Time left</div>
+          <div
+            className="font-mono text-2xl font-semibold tabular-nums text-slate-900"
+            role="timer"
+            aria-label={`Time left ${formatCountdown(snapshot.secondsLeft)}`}
+          >
+            {formatCountdown(snapshot.secondsLeft)}
+          </div>
+        </div>
+      </div>
+
+      <VoiceStatusIndicator
+        status={status}
+        userSpeaking={snapshot.userSpeaking}
+        agentName={agent.name}
+        onStart={() => void session?.start()}
+      />
+
+      <VoiceTranscript lines={snapshot.lines} agentName={agent.name} />
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {isAdmin ? <TestSpeechButton voice={voiceForAgent(agent)} /> : <span />}
+        <Button variant={inCall ? "destructive" : "outline"} size="sm" onClick={onClose}>
+          {inCall ? <PhoneOff aria-hidden /> : <X aria-hidden />}
+          {inCall ? "End conversation" : "Close"}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Voice Help (spec section 2): a panel toggled from the chat header showing what this browser
+ * and the server support for voice, with the recognition and synthesis tests and a full report.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { CircleHelp } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { recognitionConstructor, synthesisSupported } from "./browser-speech";
+import { voiceCapabilitiesQuery } from "./voice-api";
+import {
+  runDiagnostics,
+  testRecognition,
+  testSynthesis,
+  type DiagnosticsReport,
+  type SpeechTestStatus,
+  type TestResult,
+} from "./voice-diagnostics";
+
+const STATUS_BADGE: Record<SpeechTestStatus, "muted" | "warning" | "success" | "destructive"> = {
+  pending: "muted",
+  testing: "warning",
+  success: "success",
+  failed: "destructive",
+};
+
+/**
+ * The chat header's 'Voice Help' toggle; the panel opens beneath the header (a fixed sheet on
+ * phones) and closes with the toggle or Escape.
+ */
+export function VoiceHelpButton() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+  return (
+    <div className="sm:relative">
+      <Button
+        variant={open ? "secondary" : "ghost"}
+        size="sm"
+        aria-expanded={open}
+        aria-controls="voice-help-panel"
+        aria-label="Voice Help"
+        onClick={() => setOpen(!open)}
+      >
+        <CircleHelp aria-hidden />
+        <span className="hidden sm:inline">Voice Help</span>
+      </Button>
+      {open && (
+        <div className="fixed inset-x-3 top-32 z-30 max-h-[calc(100dvh-9rem)] overflow-y-auto rounded-xl shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-11 sm:max-h-[75vh] sm:w-[26rem]">
+          <VoiceHelpPanel />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function useSpeechTest(run: () => Promise<TestResult>) {
+  const [state, setState] = useState<{ status: SpeechTestStatus; detail: string }>({ status: "pending", detail: "" });
+  const start = () => {
+    setState({ status: "testing", detail: "" });
+    run().then(setState, (error: unknown) => setState({ status: "failed", detail: String(error) }));
+  };
+  return { ...state, start };
+}
+
+export function VoiceHelpPanel({ language = "en-US" }: { language?: string }) {
+  const capabilities = useQuery(voiceCapabilitiesQuery);
+  const recognition = useSpeechTest(() => testRecognition(language, capabilities.data?.serverStt ?? false));
+  const synthesis = useSpeechTest(() => testSynthesis(language));
+  const [report, setReport] = useState<DiagnosticsReport | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const diagnose = () => {
+    setRunning(true);
+    void runDiagnostics(capabilities.data ?? null).then((next) => {
+      setReport(next);
+      setRunning(false);
+    });
+  };
+
+  return (
+    <Card id="voice-help-panel" role="region" aria-label="Voice help">
+      <CardHeader>
+        <CardTitle>Voice Help</CardTitle>
+        <CardDescription>Check that your browser and microphone are ready for voice conversations.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-slate-500">Speech recognition</dt>
+          <dd>
+            {supportText(
+              recognitionConstructor() !== null,
+              capabilities.data?.serverStt ? " (the server transcribes too)" : "",
+            )}
+          </dd>
+          <dt className="text-slate-500">Speech synthesis</dt>
+          <dd>
+            {supportText(synthesisSupported(), capabilities.data ? ` (server voice: ${capabilities.data.tts})` : "")}
+          </dd>
+        </dl>
+        <div className="grid gap-2">
+          <TestRow label="Recognition test (5 s)" test={recognition} action="Start recognition test" />
+          <TestRow label="Synthesis test (3 s)" test={synthesis} action="Play synthesis sample" />
+        </div>
+        <Button variant="outline" size="sm" onClick={diagnose} disabled={running}>
+          {running ? "Running diagnostics…" : "Run full diagnostics"}
+        </Button>
+        {report && <DiagnosticsList report={report} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function supportText(supported: boolean, extra: string): ReactNode {
+  return (
+    <span className={supported ? "text-emerald-700" : "text-red-700"}>
+      {supported ? "Supported" : "Not supported"}
+      <span className="text-slate-500">{extra}</span>
+    </span>
+  );
+}
+
+function TestRow({ label, action, test }: { label: string; action: string; test: ReturnType<typeof useSpeechTest> }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-3">
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-medium">{label}</span>
+        <Badge variant={STATUS_BADGE[test.status]} aria-live="polite">
+          {test.status}
+        </Badge>
+      </div>
+      {test.detail && <p className="mt-1 text-slate-600">{test.detail}</p>}
+      <Button className="mt-2" variant="secondary" size="sm" onClick={test.start} disabled={test.status === "testing"}>
+        {action}
+      </Button>
+    </div>
+  );
+}
+
+function DiagnosticsList({ report }: { report: DiagnosticsReport }) {
+  const rows: [string, string][] = [
+    ["Browser", report.browser],
+    ["HTTPS / secure context", report.secureContext ? "Yes" : "No"],
+    ["Microphone permission", report.microphone],
+    ["Voices available", String(report.voices)],
+    ["Server voice", report.server ? report.server.tts : "unknown"],
+    ["Server speech-to-text", report.server ? (report.server.serverStt ? "Available" : "Not configured") : "unknown"],
+  ];
+  return (
+    <div className="space-y-2" aria-live="polite">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {rows.map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="text-slate-500">{name}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <h4 className="font-medium">Recommendations</h4>
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          {report.recommendations.map((advice) => (
+            <li key={advice}>{advice}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

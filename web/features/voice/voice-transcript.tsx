@@ -1,0 +1,40 @@
+/** The live transcript of a call: the user's turns and the agent's reply as it streams in. */
+import { useEffect, useRef } from "react";
+import { cn } from "../../lib/class-names";
+import type { TranscriptLine } from "./voice-session-state";
+
+export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[]; agentName: string }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "nearest" });
+  }, [lines]);
+
+  if (lines.length === 0) {
+    return <p className="py-6 text-center text-sm text-slate-500">The conversation will appear here.</p>;
+  }
+  return (
+    <div
+      role="log"
+      aria-label="Conversation transcript"
+      className="max-h-56 space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3 sm:max-h-64"
+    >
+      {lines.map((line) => (
+        <div key={line.id} className={cn("flex", line.role === "user" ? "justify-end" : "justify-start")}>
+          <div
+            data-role={line.role}
+            className={cn(
+              "max-w-[85%] rounded-2xl px-3 py-2 text-sm",
+              line.role === "user"
+                ? "rounded-br-sm bg-primary text-white"
+                : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
+            )}
+          >
+            <span className="sr-only">{line.role === "user" ? "You: " : `${agentName}: `}</span>
+            {line.text || "…"}
+          </div>
+        </div>
+      ))}
+      <div ref={end} />
+    </div>
+  );
+}
