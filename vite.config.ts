@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from "vite";
  * The voice-activity detector loads its model, audio worklet and onnxruntime's WebAssembly at
  * run time by URL. We serve them from our own origin under /vad/ (CSP and no CDN), in dev
  * from node_modules and in the build as fixed-name files (the client names them; see
- * web/features/voice/vad-assets.ts).
+ * web/features/voice/turn-listeners.ts, VAD_ASSET_PATH).
  */
 function voiceActivityAssets(): Plugin {
   const require = createRequire(import.meta.url);
