@@ -32,8 +32,14 @@ if (values.stt) Object.assign(env, { STT_BASE_URL: values.stt, STT_API_KEY: "tes
 const config = loadConfig(env);
 const database = await openDatabase({ dataDir: config.dataDir });
 const bus = createInProcessBus();
-const owner = await createAdmin({ db: database.db, clock: systemClock, bus, sessionSecret: config.sessionSecret }, OWNER.email, OWNER.password);
-await database.db.execute(`update users set full_name = '${OWNER.fullName}', first_name = 'Olivia', last_name = 'Owner' where id = '${owner.id}'`);
+const owner = await createAdmin(
+  { db: database.db, clock: systemClock, bus, sessionSecret: config.sessionSecret },
+  OWNER.email,
+  OWNER.password,
+);
+await database.db.execute(
+  `update users set full_name = '${OWNER.fullName}', first_name = 'Olivia', last_name = 'Owner' where id = '${owner.id}'`,
+);
 
 const app = await buildApp({
   config,

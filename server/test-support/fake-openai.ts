@@ -123,7 +123,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (route === "POST /v1/audio/speech") return answerSpeech(res, body);
     if (route === "POST /v1/audio/transcriptions") return answerTranscription(res, form, current);
     if (route === "GET /v1/models") {
-      return sendJson(res, 200, { object: "list", data: [{ id: FAKE_MODEL_ID, object: "model", created: 0, owned_by: "fake" }] });
+      return sendJson(res, 200, {
+        object: "list",
+        data: [{ id: FAKE_MODEL_ID, object: "model", created: 0, owned_by: "fake" }],
+      });
     }
     sendError(res, 404, `No route for ${route}`, "invalid_request_error");
   }
@@ -201,7 +204,8 @@ async function answerChat(res: ServerResponse, body: unknown, behaviour: FakeOpe
   for (const [index, piece] of pieces.entries()) {
     if (index === behaviour.failAfterChunks) {
       if (behaviour.failure === "cut-off") return cutOff(res);
-      if (behaviour.failure === "malformed-chunk") return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
+      if (behaviour.failure === "malformed-chunk")
+        return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
     }
     if (index > 0 && behaviour.chunkDelayMs > 0) await sleep(behaviour.chunkDelayMs);
     if (res.destroyed) return;
@@ -229,7 +233,11 @@ function answerSpeech(res: ServerResponse, body: unknown): void {
   res.end(FAKE_WAV);
 }
 
-function answerTranscription(res: ServerResponse, form: MultipartForm | undefined, behaviour: FakeOpenAiBehaviour): void {
+function answerTranscription(
+  res: ServerResponse,
+  form: MultipartForm | undefined,
+  behaviour: FakeOpenAiBehaviour,
+): void {
   if (!form?.files["file"] || !form.fields["model"]) {
     return sendError(res, 400, "file and model are required", "invalid_request_error");
   }
