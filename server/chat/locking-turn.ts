@@ -7,7 +7,7 @@ import { SECURITY_LOCK_NOTICE } from "../../contracts/chat.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { announceLock, ConversationLockedError, lockEndsAt, recordCompanyWarning } from "./lock.js";
-import { incrementChatsSent, insertMessage, lockedUntilOf, touchUnlockedConversation } from "./queries.js";
+import { incrementChatsSentForTextTurn, insertMessage, lockedUntilOf, touchUnlockedConversation } from "./queries.js";
 import type { StartedTurn, TurnEvent, TurnInput } from "./turn.js";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
@@ -34,7 +34,7 @@ export async function startLockingTurn(
       language: input.language,
     });
     await insertMessage(tx, { ...common, role: "assistant", content: SECURITY_LOCK_NOTICE });
-    await incrementChatsSent(tx, input.agent.id);
+    await incrementChatsSentForTextTurn(tx, input.agent.id, input.conversationId);
     await recordCompanyWarning(tx, {
       user: input.user,
       agent: input.agent,

@@ -108,11 +108,17 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<{ id: 
   return row;
 }
 
-export async function incrementChatsSent(db: Db, agentId: string): Promise<void> {
+/** chatsSent counts text turns only; voice conversations are counted by callsSent. */
+export async function incrementChatsSentForTextTurn(db: Db, agentId: string, conversationId: string): Promise<void> {
   await db
     .update(agents)
     .set({ chatsSent: sql`${agents.chatsSent} + 1` })
-    .where(eq(agents.id, agentId));
+    .where(
+      and(
+        eq(agents.id, agentId),
+        sql`exists (select 1 from conversations c where c.id = ${conversationId} and c.kind = 'text')`,
+      ),
+    );
 }
 
 export async function insertCompanyWarning(db: Db, values: typeof companyWarnings.$inferInsert): Promise<void> {

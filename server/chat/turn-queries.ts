@@ -54,8 +54,10 @@ export type TurnBegun =
 export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   const now = sql`${p.now.toISOString()}::timestamptz`;
   const agent = sql`agent as (select * from agents where id = ${p.agentId} and user_id = ${p.userId})`;
-  const counted = sql`counted as (
-    update agents set chats_sent = chats_sent + 1 where id = ${p.agentId} and exists (select 1 from stored) returning 1
+  // chatsSent counts text turns; a voice turn counts toward the conversation's callsSent instead.
+  const counted = (isText: SQL) => sql`counted as (
+    update agents set chats_sent = chats_sent + 1
+    where id = ${p.agentId} and exists (select 1 from stored) and ${isText} returning 1
   )`;
 
   if (p.conversationId === null) {
@@ -71,7 +73,7 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
             insert into messages (conversation_id, role, content, status, language, created_at)
             select conv.id, 'user', ${p.message}, 'complete', ${p.language}, ${now} from conv returning id
           ),
-          ${counted}
+          ${counted(sql`${(p.kind ?? "text") === "text"}`)}
           select (select row_to_json(agent) from agent) as agent, (select id from conv) as conversation_id,
                  (select id from stored) as message_id`,
     );
@@ -103,7 +105,7 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           select bumped.id, 'user', ${p.message}, 'complete', ${p.language}, ${stampAfterLatest(sql`bumped.id`, p.now)}
           from bumped returning id
         ),
-        ${counted}
+        ${counted(sql`exists (select 1 from conversations c where c.id = ${p.conversationId} and c.kind = 'text')`)}
         select
           (select row_to_json(agent) from agent) as agent,
           exists (select 1 from conv) as found,
