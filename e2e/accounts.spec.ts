@@ -43,7 +43,9 @@ test("a new user signs up, sees the pending message and cannot sign in while pen
   await expect(page.getByText("Passwords do not match")).toBeVisible();
 
   await signUpThroughUi(page, { fullName: "Pat Pending", email, password: "secret123" });
-  await expect(page.getByRole("status").filter({ hasText: "wait for an administrator" })).toBeVisible();
+  await expect(
+    page.locator("#root").getByRole("status").filter({ hasText: "wait for an administrator" }),
+  ).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("");
   await screenshotBothWidths(page, "signup");
 
