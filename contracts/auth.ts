@@ -60,5 +60,7 @@ export const MESSAGES = {
   denied: "Your account request was denied.",
   badCredentials: "Invalid email or password",
   signedUp: "Your account has been created. Please wait for an administrator to approve it before logging in.",
+  /** The first account of an instance is its approved administrator. */
+  signedUpOwner: "Your administrator account is ready. You can sign in now.",
   duplicateEmail: "An account with this email already exists",
 } as const;

@@ -28,6 +28,7 @@ describeEachEngine("accounts", (engine) => {
     const first = await signup(signupPayload());
     expect(first.statusCode).toBe(201);
     expect(first.json().user).toMatchObject({ isAdmin: true, approvalStatus: "approved", isApproved: true });
+    expect(first.json().message).toBe(MESSAGES.signedUpOwner);
     const second = await signup(signupPayload());
     expect(second.statusCode).toBe(201);
     expect(second.json().user).toMatchObject({ isAdmin: false, approvalStatus: "pending" });

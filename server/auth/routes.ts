@@ -23,7 +23,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guar
 
   api.post("/api/signup", { schema: { body: SignupSchema } }, async (request, reply) => {
     const user = await signUp(deps, request.body);
-    return reply.status(201).send({ message: MESSAGES.signedUp, user: toUser(user) });
+    const message = user.approvalStatus === "approved" ? MESSAGES.signedUpOwner : MESSAGES.signedUp;
+    return reply.status(201).send({ message, user: toUser(user) });
   });
 
   api.post("/api/login", { schema: { body: LoginSchema } }, async (request, reply) => {

@@ -31,10 +31,10 @@ const empty: SignupForm = {
 export function SignupPage() {
   const form = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema), defaultValues: empty });
   const signup = useMutation({
-    mutationFn: (input: SignupInput) => apiRequest("POST", "/api/signup", input),
-    onSuccess: () => {
+    mutationFn: (input: SignupInput) => apiRequest<{ message: string }>("POST", "/api/signup", input),
+    onSuccess: ({ message }) => {
       form.reset(empty);
-      toast({ title: "Success!", description: MESSAGES.signedUp });
+      toast({ title: "Success!", description: message });
     },
     onError: (error) =>
       toast({
@@ -54,7 +54,7 @@ export function SignupPage() {
           className="mb-5 flex gap-2 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
         >
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>{MESSAGES.signedUp}</p>
+          <p>{signup.data?.message ?? MESSAGES.signedUp}</p>
         </div>
       )}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
