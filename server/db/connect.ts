@@ -34,6 +34,9 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // An idle connection that dies (database restart, admin kill) is reported here; without a
+    // listener Node would crash the process. The pool drops it and the next query reconnects.
+    pool.on("error", (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     await seedTemplates(db);

@@ -39,6 +39,12 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // Give closing pools a moment to leave, so the drop does not have to kill them.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
