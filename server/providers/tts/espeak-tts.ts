@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import type { LanguageCode } from "../../../contracts/voice.js";
 import type { EspeakJob, EspeakWorkerMessage } from "./espeak-worker.js";
+import { SpeechCache } from "./speech-cache.js";
 import type { SpeechAudio, SpeechRequest, TtsProvider } from "./tts-provider.js";
 
 /** Voices that exist in the package's bundled espeak-ng-data (see `espeak-ng --voices`). */
@@ -73,44 +74,6 @@ Promise.all([import(workerData.engineScript), import(workerData.tsxApi)]).then((
   tsx.tsImport(workerData.entry, workerData.entry).then((worker) => worker.serveJobs(engineScript)),
 );
 `;
-
-/** Least-recently-used map of finished WAVs, bounded by entry count and total bytes. */
-class SpeechCache {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-  ) {}
-
-  get(key: string): Buffer | undefined {
-    const wav = this.entries.get(key);
-    if (wav) {
-      this.entries.delete(key);
-      this.entries.set(key, wav);
-    }
-    return wav;
-  }
-
-  set(key: string, wav: Buffer): void {
-    if (wav.length > this.maxBytes || this.maxEntries < 1) return;
-    this.delete(key);
-    this.entries.set(key, wav);
-    this.bytes += wav.length;
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
-  }
-
-  private delete(key: string): void {
-    const wav = this.entries.get(key);
-    if (!wav) return;
-    this.entries.delete(key);
-    this.bytes -= wav.length;
-  }
-}
 
 interface PendingJob {
   job: EspeakJob;
