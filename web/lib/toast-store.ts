@@ -12,6 +12,8 @@ export interface ToastItem {
   title?: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** A background notice (e.g. a live sign-up): shown only when no other toast is showing. */
+  ambient?: boolean;
   open: boolean;
 }
 
@@ -28,6 +30,9 @@ function emit(next: ToastItem[]) {
 export function toast(input: Omit<ToastItem, "id" | "open">): { id: string; dismiss: () => void } {
   nextId += 1;
   const id = String(nextId);
+  // Only one toast shows at a time (spec), so a background notice never pushes aside one that
+  // matters (a critical error, the answer to the user's own action); the screen still updates.
+  if (input.ambient && toasts.some((t) => t.open)) return { id, dismiss: () => undefined };
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return { id, dismiss: () => dismissToast(id) };
 }

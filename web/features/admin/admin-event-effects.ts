@@ -19,7 +19,7 @@ export function applyAdminEvent(queryClient: QueryClient, message: AdminServerMe
     case "user_signup":
       invalidate(adminKeys.users);
       invalidate(adminKeys.companies);
-      toast({ title: "New Sign-up", description: `${message.userEmail} is waiting for approval.` });
+      toast({ title: "New Sign-up", description: `${message.userEmail} is waiting for approval.`, ambient: true });
       return;
     case "user_approval":
       invalidate(adminKeys.users);
