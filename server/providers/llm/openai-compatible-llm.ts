@@ -5,6 +5,7 @@
  * It owns the time bounds of a reply and the translation of every way a provider can fail
  * into one LlmProviderError, so callers handle exactly one error type.
  */
+import { createOpenAiClient } from "../openai-client.js";
 import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { VOICE_LANGUAGES } from "../../../contracts/voice.js";
@@ -22,16 +23,7 @@ export interface OpenAiCompatibleLlmOptions {
 }
 
 export function createOpenAiCompatibleLlm(options: OpenAiCompatibleLlmOptions): LlmProvider {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // The SDK refuses an empty key, but Ollama and llama.cpp ignore whatever is sent.
-    apiKey: options.apiKey || "not-needed",
-    // The spec says no retry: a second attempt would double the wait the user already sat through.
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    // Failures surface as LlmProviderError for the caller to log; the SDK would print to the console.
-    logLevel: "off",
-  });
+  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs });
   return {
     kind: "openai-compatible",
     streamReply: (request) => streamReply(client, options, request),

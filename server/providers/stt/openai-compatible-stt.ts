@@ -2,7 +2,8 @@
  * Speech-to-text through any OpenAI-compatible `/audio/transcriptions` endpoint (OpenAI
  * Whisper, whisper.cpp server, faster-whisper servers…), via the `openai` SDK.
  */
-import OpenAI, { toFile } from "openai";
+import { createOpenAiClient } from "../openai-client.js";
+import { toFile } from "openai";
 import type { SttProvider, TranscriptionRequest } from "./stt-provider.js";
 
 export interface OpenAiCompatibleSttOptions {
@@ -31,13 +32,10 @@ const EXTENSION_OF_MIME_TYPE: Record<string, string> = {
 };
 
 export function createOpenAiCompatibleStt(options: OpenAiCompatibleSttOptions): SttProvider {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // The SDK refuses an empty key; keyless local servers ignore whatever is sent.
-    apiKey: options.apiKey || "not-needed",
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    logLevel: "off",
+  const client = createOpenAiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
 
   return {

@@ -2,7 +2,7 @@
  * Text-to-speech through any OpenAI-compatible `/audio/speech` endpoint (OpenAI, Kokoro-FastAPI,
  * openedai-speech, LocalAI…), via the `openai` SDK.
  */
-import OpenAI from "openai";
+import { createOpenAiClient } from "../openai-client.js";
 import type { SpeechAudio, SpeechRequest, TtsProvider } from "./tts-provider.js";
 
 export type SpeechFormat = "mp3" | "wav";
@@ -22,14 +22,10 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function createOpenAiCompatibleTts(options: OpenAiCompatibleTtsOptions): TtsProvider {
   const format = options.responseFormat ?? "mp3";
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // The SDK refuses an empty key; keyless local servers ignore whatever is sent.
-    apiKey: options.apiKey || "not-needed",
-    // A spoken reply that arrives after a retry is too late to be useful; the browser falls back instead.
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    logLevel: "off",
+  const client = createOpenAiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
 
   return {
