@@ -16,8 +16,6 @@ export type AdminServerMessage =
   | { type: "critical_error"; message: string }
   | { type: "user_signup"; userEmail: string };
 
-export type AdminServerMessageType = AdminServerMessage["type"];
-
 /** The client's compatibility hello; never trusted on its own (the cookie decides). */
 export const AdminAuthMessageSchema = z.object({
   type: z.literal("auth"),

@@ -155,15 +155,6 @@ export type VoiceCapabilities = z.infer<typeof VoiceCapabilitiesSchema>;
  * `transcript` (only when the server transcribed audioData), then `delta`s and `audio`s
  * interleaved as the reply is written and spoken, then `done` — or `skipped` / `error`.
  */
-export const VOICE_TURN_EVENTS = {
-  transcript: "transcript",
-  skipped: "skipped",
-  delta: "delta",
-  audio: "audio",
-  done: "done",
-  error: "error",
-} as const;
-
 export interface VoiceTurnTranscript {
   text: string;
 }

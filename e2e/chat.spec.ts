@@ -38,6 +38,17 @@ test.describe("against a language model", () => {
     await expect(page.getByText("Active • Text & Voice Ready")).toBeVisible();
     await expect(page.getByText("Start a conversation with Sally Sales")).toBeVisible();
 
+    // Record what the page shows as it changes, so "streamed" is judged from the DOM's own
+    // history rather than from when this test happens to look (which a loaded machine delays).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await messageBox(page).fill("Help me plan outreach. We sell to CFOs.");
     await messageBox(page).press("Enter");
     await expect(messageBox(page)).toBeDisabled();
@@ -45,9 +56,9 @@ test.describe("against a language model", () => {
 
     // Streamed: the opening words are on screen while the end has not arrived yet.
     const reply = agentBubbles(page).last();
-    await expect(reply).toContainText("Here is a plan.");
-    expect(await reply.textContent()).not.toContain("two weeks");
     await expect(reply).toContainText("measure replies for two weeks.");
+    const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+    expect(seen.some((text) => text.includes("Here is a plan.") && !text.includes("two weeks"))).toBe(true);
     await expect(messageBox(page)).toBeEnabled();
     await expect(page.getByText("No language model is configured")).toHaveCount(0);
 

@@ -1,11 +1,12 @@
 /** The one place an agents row becomes the Agent payload. */
-import type { Agent, AgentTemplate, Gender } from "../../contracts/agents.js";
+import type { Agent, AgentPersona, AgentTemplate, Gender } from "../../contracts/agents.js";
 import type { agentTemplates, agents } from "../db/schema.js";
 import { composeSystemPrompt } from "../providers/llm/system-prompt.js";
 
 export type AgentRow = typeof agents.$inferSelect;
 
 export function toAgent(row: AgentRow, options: { withSystemPrompt: boolean }): Agent {
+  // Field by field on purpose: a column added later never reaches the API by accident.
   const agent: Agent = {
     id: row.id,
     userId: row.userId,
@@ -37,33 +38,22 @@ export function toAgent(row: AgentRow, options: { withSystemPrompt: boolean }): 
   return agent;
 }
 
-export function toPersona(row: AgentRow) {
+export function toPersona(row: AgentRow): AgentPersona {
+  const { name, role, speciality, personality, communicationStyle, customPrompt, description, type } = row;
   return {
-    name: row.name,
+    name,
     gender: row.gender as Gender,
-    role: row.role,
-    speciality: row.speciality,
-    personality: row.personality,
-    communicationStyle: row.communicationStyle,
-    customPrompt: row.customPrompt,
-    description: row.description,
-    type: row.type,
+    role,
+    speciality,
+    personality,
+    communicationStyle,
+    customPrompt,
+    description,
+    type,
   };
 }
 
 export function toTemplate(row: typeof agentTemplates.$inferSelect): AgentTemplate {
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    description: row.description,
-    icon: row.icon,
-    trackedData: row.trackedData,
-    gender: row.gender as Gender,
-    role: row.role,
-    speciality: row.speciality,
-    personality: row.personality,
-    communicationStyle: row.communicationStyle,
-    customPrompt: row.customPrompt,
-  };
+  const { sortOrder: _sortOrder, gender, ...rest } = row;
+  return { ...rest, gender: gender as Gender };
 }

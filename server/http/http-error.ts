@@ -9,5 +9,3 @@ export class HttpError extends Error {
     this.name = "HttpError";
   }
 }
-
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);

@@ -9,10 +9,6 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 }
 
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-}
-
 /** Seconds as m:ss, the way the voice dialog's countdown reads. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

@@ -55,6 +55,10 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+export function currentToasts(): ToastItem[] {
+  return toasts;
+}
+
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, currentToasts);
 }

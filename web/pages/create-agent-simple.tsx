@@ -8,10 +8,11 @@ import { Card, CardContent } from "../components/ui/card";
 import { Field } from "../components/ui/field";
 import { Input, Textarea } from "../components/ui/input";
 import { Spinner } from "../components/ui/spinner";
+import { CreateAgentButton } from "../features/agents/create-agent-button";
 import { GenderSelect } from "../features/agents/gender-select";
 import { TemplateIcon } from "../features/agents/template-icon";
 import { useCreateAgent } from "../features/agents/use-create-agent";
-import { useTemplatePrefill } from "../features/agents/use-template-prefill";
+import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
 
 export function CreateAgentSimplePage() {
   const { type, template, isLoading } = useTemplatePrefill();
@@ -29,16 +30,7 @@ export function CreateAgentSimplePage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const persona = template
-      ? {
-          type: template.type,
-          role: template.role,
-          speciality: template.speciality,
-          personality: template.personality,
-          communicationStyle: template.communicationStyle,
-          customPrompt: template.customPrompt,
-        }
-      : {};
+    const persona = template ? templatePersona(template) : {};
     create.submit({ ...persona, name, description, gender: gender || undefined });
   };
 
@@ -84,9 +76,7 @@ export function CreateAgentSimplePage() {
               <GenderSelect value={gender} onChange={setGender} />
             </Field>
             <div className="flex justify-end">
-              <Button type="submit" disabled={create.isPending || create.isSuccess}>
-                {create.isPending ? "Creating..." : "Create Agent"}
-              </Button>
+              <CreateAgentButton create={create} />
             </div>
           </form>
         </CardContent>

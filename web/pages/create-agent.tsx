@@ -1,11 +1,11 @@
 /** /create-agent: every persona field, voice and capabilities; ?template={type} prefills it. */
 import { useEffect, useState, type FormEvent } from "react";
 import { PageHeader } from "../components/layout/page-header";
-import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
+import { CreateAgentButton } from "../features/agents/create-agent-button";
 import { emptyDraft, PersonaFields, type AgentDraft } from "../features/agents/persona-fields";
 import { useCreateAgent } from "../features/agents/use-create-agent";
-import { useTemplatePrefill } from "../features/agents/use-template-prefill";
+import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
 
 export function CreateAgentPage() {
   const { template } = useTemplatePrefill();
@@ -14,8 +14,7 @@ export function CreateAgentPage() {
 
   useEffect(() => {
     if (!template) return;
-    const { id: _id, icon: _icon, trackedData: _tracked, ...persona } = template;
-    setDraft((d) => ({ ...d, ...persona }));
+    setDraft((d) => ({ ...d, ...templatePersona(template) }));
   }, [template]);
 
   const onSubmit = (event: FormEvent) => {
@@ -36,9 +35,7 @@ export function CreateAgentPage() {
           <form onSubmit={onSubmit} noValidate>
             <PersonaFields draft={draft} onChange={setDraft} />
             <div className="mt-6 flex justify-end">
-              <Button type="submit" disabled={create.isPending || create.isSuccess}>
-                {create.isPending ? "Creating..." : "Create Agent"}
-              </Button>
+              <CreateAgentButton create={create} />
             </div>
           </form>
         </CardContent>

@@ -2,12 +2,11 @@
  * Past conversations to reopen: this agent's by default, or all of them. A sidebar on wide
  * screens; on phones the same list sits in a sheet opened from the chat header.
  */
-import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
-import { Lock, X } from "lucide-react";
+import { Lock } from "lucide-react";
 import { useState } from "react";
 import { UNTITLED_CONVERSATION, type ConversationSummary } from "../../../contracts/chat";
-import { Button } from "../../components/ui/button";
+import { Sheet } from "../../components/ui/sheet";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/class-names";
 import { conversationListQuery } from "./chat-queries";
@@ -113,30 +112,21 @@ export function ConversationSheet({
   ...props
 }: ListProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-80 max-w-[88vw] flex-col bg-white shadow-xl"
-        >
-          <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
-            <DialogPrimitive.Title className="font-semibold">Conversations</DialogPrimitive.Title>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close conversations">
-                <X aria-hidden />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <ConversationList
-            {...props}
-            onSelect={(c) => {
-              onOpenChange(false);
-              props.onSelect(c);
-            }}
-          />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      side="left"
+      title="Conversations"
+      closeLabel="Close conversations"
+      className="w-80 max-w-[88vw]"
+    >
+      <ConversationList
+        {...props}
+        onSelect={(c) => {
+          onOpenChange(false);
+          props.onSelect(c);
+        }}
+      />
+    </Sheet>
   );
 }
