@@ -37,7 +37,9 @@ test("a minute without activity pauses the conversation until the microphone is 
 
   await page.clock.runFor(5_000);
   await expect(page.getByText("Conversation Paused", { exact: true })).toBeVisible();
-  await expect(page.getByText("No activity detected. Click the microphone to continue.")).toBeVisible();
+  await expect(
+    page.getByText("No activity detected. Click the microphone to continue.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Continue voice conversation" })).toBeVisible();
   await expect.poll(async () => (await readVoiceProbe(page)).liveTracks, { message: "microphone released" }).toBe(0);
   await screenshotBothWidths(page, "voice-dialog-paused");
@@ -56,7 +58,7 @@ test("the countdown reaching zero ends the conversation and closes the dialog", 
 
   await page.clock.runFor((start - 30) * 1000);
   await expect(page.getByText("Conversation Ended", { exact: true })).toBeVisible();
-  await expect(page.getByText(`Time's up! Thank you for speaking with ${agentName}`)).toBeVisible();
+  await expect(page.getByText(`Time's up! Thank you for speaking with ${agentName}`, { exact: true })).toBeVisible();
   await expect(page.getByRole("timer")).toHaveText("0:00");
   await page.clock.runFor(1_000);
   await expect(page.getByRole("dialog", { name: `Speak to ${agentName}` })).toBeHidden();
