@@ -7,7 +7,7 @@ import { registerAdminRoutes } from "./admin/routes.js";
 import { registerAdminUserRoutes } from "./admin/users-routes.js";
 import { registerAgentRoutes } from "./agents/routes.js";
 import type { AppDeps } from "./app-deps.js";
-import { createGuards } from "./auth/guards.js";
+import { createGuards, registerAccessControl } from "./auth/guards.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerChatRoutes } from "./chat/routes.js";
 import { registerDashboardRoutes } from "./dashboard/routes.js";
@@ -37,6 +37,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const sessionSecret = deps.config.sessionSecret;
   const guards = createGuards({ db: deps.db.db, clock: deps.clock, sessionSecret });
+  registerAccessControl(app, guards);
   const features: FeatureDeps = {
     db: deps.db.db,
     clock: deps.clock,

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ResetAllSchema } from "../../contracts/admin.js";
 import { ReportFilterSchema } from "../../contracts/reports.js";
-import { signedInUser } from "../auth/guards.js";
+import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { listCompanies } from "./companies-service.js";
 import {
@@ -26,20 +26,19 @@ const IdParams = z.object({ id: z.string().max(100) });
 
 export function registerAdminRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.guards.requireAdmin;
-  const byId = { preHandler, schema: { params: IdParams } };
+  const byId = { ...ADMIN_ONLY, schema: { params: IdParams } };
 
-  api.get("/api/admin/stats", { preHandler }, async () => readAdminStats(deps.db));
+  api.get("/api/admin/stats", ADMIN_ONLY, async () => readAdminStats(deps.db));
 
-  api.get("/api/admin/companies", { preHandler }, async () => listCompanies(deps.db));
+  api.get("/api/admin/companies", ADMIN_ONLY, async () => listCompanies(deps.db));
 
-  api.get("/api/admin/conversations", { preHandler }, async () => listConversations(deps, "text"));
+  api.get("/api/admin/conversations", ADMIN_ONLY, async () => listConversations(deps, "text"));
   api.get("/api/admin/conversation/:id", byId, async (request) => getConversation(deps, request.params.id));
   api.get("/api/admin/conversation/:id/messages", byId, async (request) =>
     listMessages(deps, signedInUser(request), request.params.id),
   );
 
-  api.get("/api/admin/voice-conversations", { preHandler }, async () => listConversations(deps, "voice"));
+  api.get("/api/admin/voice-conversations", ADMIN_ONLY, async () => listConversations(deps, "voice"));
   api.get("/api/admin/voice-conversations/:id/messages", byId, async (request) =>
     listVoiceMessages(deps, signedInUser(request), request.params.id),
   );
@@ -47,14 +46,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     sendAudio(request, reply, await readVoiceAudio(deps, request.params.id)),
   );
 
-  api.get("/api/admin/error-reports", { preHandler, schema: { querystring: ReportFilterSchema } }, async (request) =>
+  api.get("/api/admin/error-reports", { ...ADMIN_ONLY, schema: { querystring: ReportFilterSchema } }, async (request) =>
     listErrorReports(deps, request.query.filter),
   );
   api.patch("/api/admin/error-reports/:id/resolve", byId, async (request) =>
     resolveErrorReport(deps, signedInUser(request), request.params.id),
   );
 
-  api.post("/api/admin/reset-all", { preHandler, schema: { body: ResetAllSchema } }, async (request) =>
+  api.post("/api/admin/reset-all", { ...ADMIN_ONLY, schema: { body: ResetAllSchema } }, async (request) =>
     resetAll(deps, signedInUser(request)),
   );
 }

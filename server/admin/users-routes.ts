@@ -8,20 +8,18 @@ import {
   ResetPasswordSchema,
   TOTAL_COUNT_HEADER,
 } from "../../contracts/admin.js";
-import { signedInUser, type Guards } from "../auth/guards.js";
+import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
 import { toUser } from "../auth/user-view.js";
 import { getUser, listUsers, resetPassword, setApproval, type AdminDeps } from "./users-service.js";
 
 // Any string: the service answers 404 'User not found' for ids that cannot exist.
 const IdParams = z.object({ id: z.string().max(100) });
 
-export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps & { guards: Guards }) {
+export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.guards.requireAdmin;
-
   api.get(
     "/api/admin/users",
-    { preHandler, schema: { querystring: AdminUsersQuerySchema } },
+    { ...ADMIN_ONLY, schema: { querystring: AdminUsersQuerySchema } },
     async (request, reply) => {
       const { users, total } = await listUsers(deps, request.query);
       // The spec's client reads a plain list; the total rides in a header for paging.
@@ -29,19 +27,19 @@ export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps & 
     },
   );
 
-  api.get("/api/admin/users/:id", { preHandler, schema: { params: IdParams } }, async (request) =>
+  api.get("/api/admin/users/:id", { ...ADMIN_ONLY, schema: { params: IdParams } }, async (request) =>
     toUser(await getUser(deps, request.params.id)),
   );
 
   api.post(
     "/api/admin/users/:id/approve",
-    { preHandler, schema: { params: IdParams, body: ApproveUserSchema } },
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: ApproveUserSchema } },
     async (request) => setApproval(deps, signedInUser(request), request.params.id, request.body.approved),
   );
 
   api.post(
     "/api/admin/users/:id/reset-password",
-    { preHandler, schema: { params: IdParams, body: ResetPasswordSchema } },
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: ResetPasswordSchema } },
     async (request) => {
       await resetPassword(
         deps,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AgentCreateSchema, AgentPatchSchema } from "../../contracts/agents.js";
-import { signedInUser } from "../auth/guards.js";
+import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import {
   AGENT_NOT_FOUND,
@@ -19,27 +19,27 @@ const IdParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
 
 export function registerAgentRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.guards.requireUser;
+  api.get("/api/agents", SIGNED_IN, async (request) => listAgents(deps, signedInUser(request)));
 
-  api.get("/api/agents", { preHandler }, async (request) => listAgents(deps, signedInUser(request)));
-
-  api.get("/api/agents/:id", { preHandler, schema: { params: IdParams } }, async (request) =>
+  api.get("/api/agents/:id", { ...SIGNED_IN, schema: { params: IdParams } }, async (request) =>
     getAgent(deps, signedInUser(request), request.params.id),
   );
 
-  api.post("/api/agents", { preHandler, schema: { body: AgentCreateSchema } }, async (request, reply) => {
+  api.post("/api/agents", { ...SIGNED_IN, schema: { body: AgentCreateSchema } }, async (request, reply) => {
     const created = await createAgent(deps, signedInUser(request), request.body);
     return reply.status(201).send(created);
   });
 
-  api.patch("/api/agents/:id", { preHandler, schema: { params: IdParams, body: AgentPatchSchema } }, async (request) =>
-    updateAgent(deps, signedInUser(request), request.params.id, request.body),
+  api.patch(
+    "/api/agents/:id",
+    { ...SIGNED_IN, schema: { params: IdParams, body: AgentPatchSchema } },
+    async (request) => updateAgent(deps, signedInUser(request), request.params.id, request.body),
   );
 
-  api.delete("/api/agents/:id", { preHandler, schema: { params: IdParams } }, async (request, reply) => {
+  api.delete("/api/agents/:id", { ...SIGNED_IN, schema: { params: IdParams } }, async (request, reply) => {
     await deleteAgent(deps, signedInUser(request), request.params.id);
     return reply.status(204).send();
   });
 
-  api.get("/api/agent-templates", { preHandler }, async () => getTemplates(deps));
+  api.get("/api/agent-templates", SIGNED_IN, async () => getTemplates(deps));
 }

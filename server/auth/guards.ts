@@ -1,20 +1,34 @@
 /**
- * Route guards. `requireUser` resolves the session cookie to an approved user (401 otherwise);
- * `requireAdmin` adds the admin check (403). Handlers read the user with `signedInUser()`.
+ * Who may call which route. Every /api and /ws- route declares `config: { access }` —
+ * "public", "user" (an approved, signed-in user) or "admin" — and one onRequest hook enforces
+ * it before the body is read or validated: a signed-out caller gets 401, never a validation
+ * message meant for people allowed to call the route. A route that declares nothing fails at
+ * start-up, so a new route cannot ship without a decision (the permission matrix test reads
+ * the same declarations). Handlers read the user with `signedInUser()`.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { HttpError } from "../http/http-error.js";
 import { findSessionUser, SESSION_COOKIE } from "./sessions.js";
 import type { UserRow } from "./user-view.js";
 
+export type Access = "public" | "user" | "admin";
+
 declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     sessionHash: string | null;
   }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
 }
+
+/** Route options to spread into a route declaration: `api.get(url, { ...SIGNED_IN, schema }, …)`. */
+export const PUBLIC = { config: { access: "public" as Access } };
+export const SIGNED_IN = { config: { access: "user" as Access } };
+export const ADMIN_ONLY = { config: { access: "admin" as Access } };
 
 export interface GuardDeps {
   db: Db;
@@ -23,8 +37,6 @@ export interface GuardDeps {
 }
 
 export interface Guards {
-  requireUser: preHandlerAsyncHookHandler;
-  requireAdmin: preHandlerAsyncHookHandler;
   /** Resolves the user if signed in, without refusing (for /api/auth/user and sockets). */
   resolveUser(request: FastifyRequest): Promise<UserRow | null>;
 }
@@ -41,17 +53,29 @@ export function createGuards(deps: GuardDeps): Guards {
     request.sessionHash = found.sessionHash;
     return found.user;
   }
+  return { resolveUser };
+}
 
-  async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (!(await resolveUser(request))) throw new HttpError(401, "Unauthorized");
-  }
+/** Paths whose routes must declare their access; static files and health checks need not. */
+export function needsAccessDecision(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/ws-");
+}
 
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireUser(request, reply);
-    if (!request.user?.isAdmin) throw new HttpError(403, "Admin access required");
-  }
-
-  return { requireUser, requireAdmin, resolveUser };
+/** Registers the start-up check and the enforcing hook. Call before any route is added. */
+export function registerAccessControl(app: FastifyInstance, guards: Guards): void {
+  app.addHook("onRoute", (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (needsAccessDecision(route.url) && !access) {
+      throw new Error(`${route.method} ${route.url} declares no access (config.access: public, user or admin)`);
+    }
+  });
+  app.addHook("onRequest", async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === "public") return;
+    const user = await guards.resolveUser(request);
+    if (!user) throw new HttpError(401, "Unauthorized");
+    if (access === "admin" && !user.isAdmin) throw new HttpError(403, "Admin access required");
+  });
 }
 
 export function signedInUser(request: FastifyRequest): UserRow {

@@ -15,7 +15,7 @@ import {
   type ChatSseError,
 } from "../../contracts/chat.js";
 import { formatSseFrame } from "../../contracts/chat-sse.js";
-import { signedInUser } from "../auth/guards.js";
+import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
@@ -28,11 +28,9 @@ const ConversationParams = z.object({ id: z.string().max(100) });
 
 export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.guards.requireUser;
-
   api.post(
     "/api/chat/:agentId",
-    { preHandler, schema: { params: AgentParams, body: ChatRequestSchema } },
+    { ...SIGNED_IN, schema: { params: AgentParams, body: ChatRequestSchema } },
     async (request, reply) => {
       const user = signedInUser(request);
       const signal = abortWhenClientLeaves(reply);
@@ -55,10 +53,12 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     },
   );
 
-  api.get("/api/conversations", { preHandler }, async (request) => listConversations(deps, signedInUser(request)));
+  api.get("/api/conversations", SIGNED_IN, async (request) => listConversations(deps, signedInUser(request)));
 
-  api.get("/api/conversations/:id/messages", { preHandler, schema: { params: ConversationParams } }, async (request) =>
-    listMessages(deps, signedInUser(request), request.params.id),
+  api.get(
+    "/api/conversations/:id/messages",
+    { ...SIGNED_IN, schema: { params: ConversationParams } },
+    async (request) => listMessages(deps, signedInUser(request), request.params.id),
   );
 }
 

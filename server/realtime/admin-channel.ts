@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import { AdminAuthMessageSchema, ADMIN_SOCKET_CLOSE } from "../../contracts/realtime.js";
 import { readAdminStats } from "../admin/stats-service.js";
+import { ADMIN_ONLY } from "../auth/guards.js";
 import { findSessionUser, hashSessionId, SESSION_COOKIE } from "../auth/sessions.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { createAdminHub, type AccessVerdict, type HubClient } from "./admin-hub.js";
@@ -40,13 +41,12 @@ export async function registerAdminChannel(app: FastifyInstance, deps: FeatureDe
   app.get(
     "/ws-admin",
     {
+      ...ADMIN_ONLY,
       websocket: true,
+      // The access hook has already refused non-admins (401/403) at the upgrade.
       preValidation: async (request, reply) => {
         // Browsers send cookies with cross-origin WebSocket handshakes; only our own pages may connect.
         if (isCrossOrigin(request)) return reply.status(403).send({ message: "Cross-site connection refused" });
-        const user = await deps.guards.resolveUser(request);
-        if (!user) return reply.status(401).send({ message: "Unauthorized" });
-        if (!user.isAdmin) return reply.status(403).send({ message: "Admin access required" });
       },
     },
     (socket: WebSocket, request: FastifyRequest) => {

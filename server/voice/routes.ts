@@ -15,7 +15,7 @@ import {
   VoiceConversationCreateSchema,
   VoiceTurnRequestSchema,
 } from "../../contracts/voice.js";
-import { signedInUser } from "../auth/guards.js";
+import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
 import { createVoiceConversation, saveVoiceAudio, voiceChat } from "./service.js";
@@ -35,16 +35,15 @@ function abortWhenClientLeaves(request: FastifyRequest, reply: FastifyReply): Ab
 
 export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, not preHandler: a signed-out client is refused before its (up to 12 MB) body is read.
-  const onRequest = deps.guards.requireUser;
-  const audioRoute = { onRequest, bodyLimit: AUDIO_BODY_LIMIT_BYTES };
+  // The access hook runs at onRequest: a signed-out client is refused before its (up to 12 MB) body is read.
+  const audioRoute = { ...SIGNED_IN, bodyLimit: AUDIO_BODY_LIMIT_BYTES };
 
-  api.get("/api/voice/capabilities", { onRequest }, async () => {
+  api.get("/api/voice/capabilities", SIGNED_IN, async () => {
     warmUpSpeech(deps);
     return voiceCapabilities(deps);
   });
 
-  api.post("/api/tts", { onRequest, schema: { body: TtsRequestSchema } }, async (request, reply) =>
+  api.post("/api/tts", { ...SIGNED_IN, schema: { body: TtsRequestSchema } }, async (request, reply) =>
     textToSpeech(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
   );
 
@@ -54,7 +53,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
 
   api.post(
     "/api/voice-conversations",
-    { onRequest, schema: { body: VoiceConversationCreateSchema } },
+    { ...SIGNED_IN, schema: { body: VoiceConversationCreateSchema } },
     async (request, reply) => {
       const created = await createVoiceConversation(deps, signedInUser(request), request.body);
       return reply.status(201).send(created);
@@ -63,7 +62,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
 
   api.post(
     "/api/voice-conversations/:id/chat",
-    { onRequest, schema: { params: ConversationParams, body: VoiceChatRequestSchema } },
+    { ...SIGNED_IN, schema: { params: ConversationParams, body: VoiceChatRequestSchema } },
     async (request, reply) =>
       voiceChat(deps, signedInUser(request), request.params.id, {
         ...request.body,
