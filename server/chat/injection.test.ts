@@ -1,96 +1,49 @@
-// Scores the injection detector against the labelled corpus (printed per language so a drop in
-// one language is visible) and pins down behaviours that matter for the 30-minute lock.
-import { readFileSync } from "node:fs";
+// Scores the injection detector on both labelled corpora (printed per language so a drop in one
+// language is visible) and pins down behaviours that matter for the 30-minute lock. The frozen
+// corpus was written before any rule or model saw it: its figures are the honest ones.
 import { describe, expect, it } from "vitest";
 import { detectInjection } from "./injection.js";
+import { CORPUS_LANGUAGES, loadCorpus, score, scoreTable, type CorpusEntry } from "./injection-scoring.js";
 
-interface CorpusEntry {
-  text: string;
-  attack: boolean;
-  language: string;
-  note?: string;
+const corpus = loadCorpus("injection-corpus.json");
+const frozen = loadCorpus("injection-corpus-frozen.json");
+const isAttack = (text: string) => detectInjection(text).detected;
+
+function printScores(name: string, entries: readonly CorpusEntry[]): void {
+  console.log(name);
+  console.table(scoreTable(entries, isAttack));
 }
 
-function isCorpusEntry(value: unknown): value is CorpusEntry {
-  if (typeof value !== "object" || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return typeof entry.text === "string" && typeof entry.attack === "boolean" && typeof entry.language === "string";
-}
-
-function loadCorpus(): CorpusEntry[] {
-  const parsed: unknown = JSON.parse(readFileSync(new URL("./injection-corpus.json", import.meta.url), "utf8"));
-  if (!Array.isArray(parsed) || !parsed.every(isCorpusEntry)) throw new Error("injection-corpus.json is malformed");
-  return parsed;
-}
-
-interface Score {
-  attacks: number;
-  benign: number;
-  truePositives: number;
-  falsePositives: number;
-  precision: number;
-  recall: number;
-}
-
-function score(entries: readonly CorpusEntry[]): Score {
-  let truePositives = 0;
-  let falsePositives = 0;
-  for (const entry of entries) {
-    const { detected } = detectInjection(entry.text);
-    if (detected && entry.attack) truePositives++;
-    if (detected && !entry.attack) falsePositives++;
-  }
-  const attacks = entries.filter((e) => e.attack).length;
-  const flagged = truePositives + falsePositives;
-  return {
-    attacks,
-    benign: entries.length - attacks,
-    truePositives,
-    falsePositives,
-    precision: flagged === 0 ? 1 : truePositives / flagged,
-    recall: attacks === 0 ? 1 : truePositives / attacks,
-  };
-}
-
-const corpus = loadCorpus();
-const LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "ja", "ko", "zh"] as const;
-
-describe("injection corpus", () => {
-  it("has at least 80 attacks and 80 ordinary messages, and 5 of each in every other language", () => {
-    expect(corpus.filter((e) => e.attack).length).toBeGreaterThanOrEqual(80);
-    expect(corpus.filter((e) => !e.attack).length).toBeGreaterThanOrEqual(80);
-    for (const language of LANGUAGES.filter((l) => l !== "en")) {
-      const entries = corpus.filter((e) => e.language === language);
-      expect(entries.filter((e) => e.attack).length, language).toBeGreaterThanOrEqual(5);
-      expect(entries.filter((e) => !e.attack).length, language).toBeGreaterThanOrEqual(5);
+describe("injection corpora", () => {
+  it("each has at least 80 attacks and 80 ordinary messages, and 5 of each in every other language", () => {
+    for (const entries of [corpus, frozen]) {
+      expect(entries.filter((e) => e.attack).length).toBeGreaterThanOrEqual(80);
+      expect(entries.filter((e) => !e.attack).length).toBeGreaterThanOrEqual(80);
+      for (const language of CORPUS_LANGUAGES.filter((l) => l !== "en")) {
+        const inLanguage = entries.filter((e) => e.language === language);
+        expect(inLanguage.filter((e) => e.attack).length, language).toBeGreaterThanOrEqual(5);
+        expect(inLanguage.filter((e) => !e.attack).length, language).toBeGreaterThanOrEqual(5);
+      }
     }
   });
 
-  it("is detected with recall of at least 0.9 and precision of at least 0.95", () => {
-    const rows = [
-      ...LANGUAGES.map((l) => ({ l, s: score(corpus.filter((e) => e.language === l)) })),
-      { l: "all", s: score(corpus) },
-    ];
-    const table = rows.map(({ l, s }) => ({
-      language: l,
-      attacks: s.attacks,
-      benign: s.benign,
-      caught: s.truePositives,
-      falseAlarms: s.falsePositives,
-      precision: s.precision.toFixed(3),
-      recall: s.recall.toFixed(3),
-    }));
-    console.table(table);
-    const misses = corpus.filter((e) => e.attack !== detectInjection(e.text).detected);
-    if (misses.length > 0)
-      console.log(
-        "misclassified:",
-        misses.map((e) => `[${e.language}] ${e.attack ? "missed" : "false alarm"}: ${e.text}`),
-      );
+  it("the frozen corpus shares no message with the corpus the detector was built from", () => {
+    const seen = new Set(corpus.map((e) => e.text));
+    expect(frozen.filter((e) => seen.has(e.text))).toEqual([]);
+  });
 
-    const overall = score(corpus);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.9);
-    expect(overall.precision).toBeGreaterThanOrEqual(0.95);
+  it("the corpus the rules were written from is detected with recall of at least 0.98 and precision of at least 0.99", () => {
+    printScores("injection-corpus.json (rules were written from it)", corpus);
+    const overall = score(corpus, isAttack);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.98);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it("the frozen corpus is detected with recall of at least 0.44 and precision of at least 0.97", () => {
+    printScores("injection-corpus-frozen.json (held out)", frozen);
+    const overall = score(frozen, isAttack);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.44);
+    expect(overall.precision).toBeGreaterThanOrEqual(0.97);
   });
 });
 
