@@ -1,7 +1,7 @@
 /** buildApp(deps): the Fastify app with every plugin and feature route; no I/O at import. */
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { JSON_BODY_LIMIT_BYTES } from "../contracts/limits.js";
 import { registerAdminRoutes } from "./admin/routes.js";
 import { registerAdminUserRoutes } from "./admin/users-routes.js";
@@ -16,6 +16,7 @@ import { registerErrorHandler } from "./http/error-handler.js";
 import { registerHealthRoutes } from "./http/health.js";
 import { registerSecurity } from "./http/security.js";
 import { registerSpaAndNotFound } from "./http/spa.js";
+import { registerValidation } from "./http/validation.js";
 import { registerAdminChannel } from "./realtime/admin-channel.js";
 import { registerReportRoutes } from "./reports/routes.js";
 import { registerVoiceRoutes } from "./voice/routes.js";
@@ -27,7 +28,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("user", null);
   app.decorateRequest("sessionHash", null);
