@@ -12,8 +12,10 @@ import { registerAuthRoutes } from "./auth/routes.js";
 import { registerChatRoutes } from "./chat/routes.js";
 import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
+import { connectionCap, httpTimeoutOptions, limitConnectionsPerAddress } from "./http/connection-limits.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerHealthRoutes } from "./http/health.js";
+import { withLogRedaction } from "./http/log-redaction.js";
 import { registerSecurity } from "./http/security.js";
 import { registerSpaAndNotFound } from "./http/spa.js";
 import { registerValidation } from "./http/validation.js";
@@ -23,11 +25,13 @@ import { registerVoiceRoutes } from "./voice/routes.js";
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withLogRedaction(deps.logger),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
+    ...httpTimeoutOptions(deps.config),
   });
+  limitConnectionsPerAddress(app.server, connectionCap(deps.config));
   registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("user", null);

@@ -34,6 +34,13 @@ const EnvSchema = z.object({
   STT_API_KEY: optionalString,
   STT_MODEL: z.string().default("whisper-1"),
   VOICE_SESSION_SECONDS: z.coerce.number().int().positive().default(VOICE_SESSION_SECONDS_DEFAULT),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Long enough for a 12 MB voice upload on a slow mobile link; streaming answers are not bound by it.
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  // Above the 60 s idle timeout of common load balancers, so a proxy never reuses a socket being closed.
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { sessionSecret: string; dataDir: string };

@@ -22,25 +22,43 @@ const app = await buildApp({
 });
 
 let shuttingDown = false;
+/**
+ * SIGTERM/SIGINT: stop accepting at once (new requests on kept-alive sockets get 503), let
+ * in-flight requests and streams finish for up to SHUTDOWN_GRACE_MS, then cut what is left,
+ * close the event bus, speech workers and database pool, and exit.
+ */
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
+  const started = Date.now();
   app.log.info({ signal }, "shutting down: finishing in-flight requests");
-  const force = setTimeout(() => process.exit(1), 15_000).unref();
+  const cutStreams = setTimeout(() => app.server.closeAllConnections(), config.SHUTDOWN_GRACE_MS).unref();
+  const force = setTimeout(() => {
+    app.log.error("shutdown did not finish in time; exiting");
+    process.exit(1);
+  }, config.SHUTDOWN_GRACE_MS + 5_000).unref();
+  let code = 0;
   try {
     await app.close();
-    await bus.close();
-    await providers.tts.close?.();
+    clearTimeout(cutStreams);
+    await Promise.all([bus.close(), providers.tts.close?.()]);
     await database.close();
+  } catch (err) {
+    app.log.error({ err }, "shutdown failed");
+    code = 1;
   } finally {
     clearTimeout(force);
-    process.exit(0);
+    app.log.info({ ms: Date.now() - started }, "stopped");
+    process.exit(code);
   }
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// With PORT=0 the system picks the port; say which one it picked.
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : config.PORT;
 app.log.info(
-  `AgentDesk ready on http://localhost:${config.PORT} (database: ${database.engine}, model: ${providers.llm.kind}, voice: ${providers.tts.kind})`,
+  `AgentDesk ready on http://localhost:${port} (database: ${database.engine}, model: ${providers.llm.kind}, voice: ${providers.tts.kind})`,
 );

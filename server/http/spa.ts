@@ -1,5 +1,5 @@
 /**
- * Serves the built web app; unknown non-API GETs get index.html so client routes load.
+ * Serves the built web app; unknown non-API GETs (and HEADs) get index.html so client routes load.
  * Unknown /api paths (and everything when no build is given) answer 404 JSON.
  */
 import { existsSync } from "node:fs";
@@ -24,7 +24,9 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: stri
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
     const isApi = path === "/api" || path.startsWith("/api/") || path.startsWith("/ws-");
-    if (!hasBuild || request.method !== "GET" || isApi) {
+    // HEAD as well as GET: uptime checks ask for pages with HEAD.
+    const isPageRead = request.method === "GET" || request.method === "HEAD";
+    if (!hasBuild || !isPageRead || isApi) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
