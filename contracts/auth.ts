@@ -64,3 +64,9 @@ export const MESSAGES = {
   signedUpOwner: "Your administrator account is ready. You can sign in now.",
   duplicateEmail: "An account with this email already exists",
 } as const;
+
+/** The refusal of a throttled sign-in; its Retry-After header carries the same wait in seconds. */
+export function signInRetryMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}

@@ -8,7 +8,6 @@ export const AGENT_CUSTOM_PROMPT_MAX = 8000;
 export const AGENT_TEXT_FIELD_MAX = 500;
 export const CHAT_MESSAGE_MAX = 8000;
 export const SECURITY_LOCK_MINUTES = 30;
-export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 export const AUDIO_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
@@ -24,3 +23,14 @@ export const VOICE_RESTART_MS = 5000;
 export const VOICE_RESTART_DELAY_MS = 100;
 export const TYPING_REVEAL_MS_PER_CHAR = 60;
 export const ADMIN_USERS_PAGE_SIZE = 100;
+/**
+ * Sign-in throttling, after OWASP's device cookies; failures count inside
+ * LOGIN_FAILURE_WINDOW_MINUTES. A browser with a device cookie for the account is held only
+ * to its own limit; other attempts to the tight per-(account, address) limit, to a shared
+ * limit per account, and to a per-address limit high enough for an office behind one NAT.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+export const LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED = 30;
+export const LOGIN_FAILURES_PER_ADDRESS = 100;
+export const LOGIN_FAILURES_PER_DEVICE = 10;
+export const DEVICE_COOKIE_DAYS = 365;

@@ -1,50 +1,77 @@
 /**
- * Brute-force protection for sign-in: after LOGIN_FAILURE_LIMIT failures for one email or
- * one IP inside the window, sign-in answers 429. Kept in the database so every instance agrees.
+ * Brute-force protection for sign-in that cannot be turned into a lockout of the owner
+ * (OWASP's device cookies). A browser with a device cookie for the account is judged only by
+ * its own failures. Any other attempt is refused once its account has too many failures from
+ * its address, or from untrusted clients anywhere, or once its address has too many failures
+ * on any account (high enough for an office behind one NAT). Kept in the database so every
+ * instance agrees.
+ *
+ * An attempt is written down as a failure before its password is checked and judged by the
+ * failures written before it, so a burst of parallel guesses cannot all pass the check while
+ * each one's password hash is still being computed. A refused attempt withdraws its row, so
+ * waiting always ends a refusal; a right password clears it.
  */
-import { and, count, eq, gt, lt, min, or } from "drizzle-orm";
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MINUTES } from "../../contracts/limits.js";
+import {
+  LOGIN_FAILURE_WINDOW_MINUTES,
+  LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED,
+  LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_DEVICE,
+} from "../../contracts/limits.js";
 import type { Db } from "../db/connect.js";
-import { loginFailures } from "../db/schema.js";
+import {
+  deleteLoginFailure,
+  deleteLoginFailuresOf,
+  deleteOldLoginFailures,
+  insertLoginFailure,
+  limitReachingFailureTime,
+  type FailureScope,
+} from "./queries.js";
 
 const WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60 * 1000;
 
-/** Seconds until the caller may try again, or 0 when not throttled. */
-export async function loginRetryAfterSeconds(db: Db, email: string, ip: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - WINDOW_MS);
-  const [byEmail, byIp] = await Promise.all([
-    db
-      .select({ n: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since))),
-    db
-      .select({ n: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since))),
-  ]);
-  let wait = 0;
-  for (const [row] of [byEmail, byIp]) {
-    if (row && row.n >= LOGIN_FAILURE_LIMIT && row.oldest) {
-      const oldest = new Date(row.oldest).getTime();
-      wait = Math.max(wait, Math.ceil((oldest + WINDOW_MS - now.getTime()) / 1000));
-    }
+export interface SignInAttempt {
+  email: string;
+  /** The client's address as counted (see throttleAddress). */
+  ip: string;
+  /** The nonce of a valid device cookie for this email, or null for an untrusted client. */
+  deviceId: string | null;
+}
+
+function limitsFor(attempt: SignInAttempt): [FailureScope, number][] {
+  if (attempt.deviceId) return [[{ device: attempt.deviceId }, LOGIN_FAILURES_PER_DEVICE]];
+  return [
+    [{ email: attempt.email, ip: attempt.ip }, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS],
+    [{ email: attempt.email, untrusted: true }, LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED],
+    [{ ip: attempt.ip, untrusted: true }, LOGIN_FAILURES_PER_ADDRESS],
+  ];
+}
+
+/**
+ * Records the attempt (as a failure until the password proves otherwise) and answers how many
+ * seconds the client must wait first; when it must wait, the attempt is withdrawn again.
+ */
+export async function startSignInAttempt(db: Db, attempt: SignInAttempt, now: Date): Promise<number> {
+  const id = await insertLoginFailure(db, { ...attempt, createdAt: now });
+  const earlier = { since: new Date(now.getTime() - WINDOW_MS), beforeId: id };
+  const reached = await Promise.all(
+    limitsFor(attempt).map(([scope, limit]) => limitReachingFailureTime(db, scope, limit, earlier)),
+  );
+  let waitMs = 0;
+  for (const failedAt of reached) {
+    if (failedAt) waitMs = Math.max(waitMs, failedAt.getTime() + WINDOW_MS - now.getTime());
   }
-  return Math.max(wait, 0);
+  if (waitMs > 0) await deleteLoginFailure(db, id);
+  return Math.ceil(waitMs / 1000);
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string, now: Date): Promise<void> {
-  await db.insert(loginFailures).values({ email, ip, createdAt: now });
-  // Old rows are worthless; trimming here keeps the table small without a scheduler.
-  await db
-    .delete(loginFailures)
-    .where(
-      and(
-        lt(loginFailures.createdAt, new Date(now.getTime() - WINDOW_MS)),
-        or(eq(loginFailures.email, email), eq(loginFailures.ip, ip)),
-      ),
-    );
+/** The password was wrong: the attempt's row stays; rows past the window are trimmed. */
+export async function finishFailedSignIn(db: Db, attempt: SignInAttempt, now: Date): Promise<void> {
+  // Trimming here keeps the table small without a scheduler.
+  await deleteOldLoginFailures(db, attempt, new Date(now.getTime() - WINDOW_MS));
 }
 
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+/** The password was right: this attempt and the typos this client made before it no longer count. */
+export async function forgetSignInFailures(db: Db, attempt: SignInAttempt): Promise<void> {
+  await deleteLoginFailuresOf(db, attempt);
 }

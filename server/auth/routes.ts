@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LoginSchema, MESSAGES, SignupSchema } from "../../contracts/auth.js";
 import { HttpError } from "../http/http-error.js";
-import type { Guards } from "./guards.js";
+import { isForeignNavigation } from "./cross-site-navigation.js";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from "./device-cookie.js";
+import { PUBLIC, type Guards } from "./guards.js";
 import { logIn, signUp, type AuthDeps } from "./service.js";
 import { deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
 import { toUser } from "./user-view.js";
@@ -11,25 +13,33 @@ import { toUser } from "./user-view.js";
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guards: Guards }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: "lax",
+    // Secure whenever the request came over HTTPS (behind TRUST_PROXY, as the proxy reports it).
+    secure: "auto",
+  } as const;
   const setSessionCookie = (reply: FastifyReply, value: string, maxAgeMs: number) =>
-    reply.setCookie(SESSION_COOKIE, value, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      // Secure whenever the request came over HTTPS (behind TRUST_PROXY, as the proxy reports it).
-      secure: "auto",
-      maxAge: Math.floor(maxAgeMs / 1000),
+    reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, path: "/", maxAge: Math.floor(maxAgeMs / 1000) });
+  // Outlives sign-out on purpose: it is what lets this browser in while the account is under attack.
+  const setDeviceCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(DEVICE_COOKIE, value, {
+      ...cookieOptions,
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
     });
 
-  api.post("/api/signup", { schema: { body: SignupSchema } }, async (request, reply) => {
+  api.post("/api/signup", { ...PUBLIC, schema: { body: SignupSchema } }, async (request, reply) => {
     const user = await signUp(deps, request.body);
     const message = user.approvalStatus === "approved" ? MESSAGES.signedUpOwner : MESSAGES.signedUp;
     return reply.status(201).send({ message, user: toUser(user) });
   });
 
-  api.post("/api/login", { schema: { body: LoginSchema } }, async (request, reply) => {
-    const { user, sessionId } = await logIn(deps, request.body, request.ip);
+  api.post("/api/login", { ...PUBLIC, schema: { body: LoginSchema } }, async (request, reply) => {
+    const client = { ip: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
+    const { user, sessionId, deviceCookie } = await logIn(deps, request.body, client);
     setSessionCookie(reply, sessionId, SESSION_TTL_MS);
+    setDeviceCookie(reply, deviceCookie);
     return toUser(user);
   });
 
@@ -38,21 +48,23 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guar
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
   };
 
-  api.post("/api/logout", async (request, reply) => {
+  api.post("/api/logout", PUBLIC, async (request, reply) => {
     await logOut(request.cookies[SESSION_COOKIE], reply);
     return { message: "Signed out" };
   });
 
-  // The mobile menu navigates here instead of calling POST.
-  api.get("/api/logout", async (request, reply) => {
+  // The mobile menu navigates here instead of calling POST. Another site could point an
+  // <img> here too: such a request goes home and the session stays.
+  api.get("/api/logout", PUBLIC, async (request, reply) => {
+    if (isForeignNavigation(request)) return reply.redirect("/");
     await logOut(request.cookies[SESSION_COOKIE], reply);
     return reply.redirect("/login");
   });
 
   // The 401 path of agent delete sends the browser here.
-  api.get("/api/login", async (_request, reply) => reply.redirect("/login"));
+  api.get("/api/login", PUBLIC, async (_request, reply) => reply.redirect("/login"));
 
-  api.get("/api/auth/user", async (request) => {
+  api.get("/api/auth/user", PUBLIC, async (request) => {
     const user = await deps.guards.resolveUser(request);
     if (!user) throw new HttpError(401, "Unauthorized");
     return toUser(user);

@@ -1,13 +1,14 @@
 /** Accounts: sign-up (first account owns the instance), sign-in with throttling, sign-out. */
-import { count, eq, sql } from "drizzle-orm";
-import { MESSAGES, type LoginInput, type SignupInput } from "../../contracts/auth.js";
+import { MESSAGES, signInRetryMessage, type LoginInput, type SignupInput } from "../../contracts/auth.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
-import { users } from "../db/schema.js";
 import { HttpError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
-import { clearLoginFailures, loginRetryAfterSeconds, recordLoginFailure } from "./login-throttle.js";
+import { issueDeviceCookie, trustedDeviceId } from "./device-cookie.js";
+import { throttleAddress } from "./login-address.js";
+import { finishFailedSignIn, forgetSignInFailures, startSignInAttempt } from "./login-throttle.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
+import { countUsers, findUserByEmail, insertUser, lockAccountCreation, updateUser } from "./queries.js";
 import { createSession } from "./sessions.js";
 import { splitFullName, type UserRow } from "./user-view.js";
 
@@ -18,35 +19,26 @@ export interface AuthDeps {
   sessionSecret: string;
 }
 
-/** Any fixed number: serialises concurrent sign-ups so only one can be "the first". */
-const FIRST_USER_LOCK = 7_340_001;
-
 export async function signUp(deps: AuthDeps, input: SignupInput): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
-    const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (existing.length) throw new HttpError(409, MESSAGES.duplicateEmail);
-    const [{ n }] = await tx.select({ n: count() }).from(users);
-    const isFirst = n === 0;
-    const [row] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        fullName: input.fullName,
-        ...splitFullName(input.fullName),
-        companyName: input.companyName,
-        phoneNumber: input.phoneNumber,
-        address: input.address,
-        isAdmin: isFirst,
-        approvalStatus: isFirst ? "approved" : "pending",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row;
+    await lockAccountCreation(tx);
+    if (await findUserByEmail(tx, input.email)) throw new HttpError(409, MESSAGES.duplicateEmail);
+    const isFirst = (await countUsers(tx)) === 0;
+    return insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      fullName: input.fullName,
+      ...splitFullName(input.fullName),
+      companyName: input.companyName,
+      phoneNumber: input.phoneNumber,
+      address: input.address,
+      isAdmin: isFirst,
+      approvalStatus: isFirst ? "approved" : "pending",
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   if (created.approvalStatus === "pending") {
     await deps.bus.publish({ type: "user_signup", userEmail: created.email });
@@ -55,61 +47,69 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<UserRo
   return created;
 }
 
-export async function logIn(
-  deps: AuthDeps,
-  input: LoginInput,
-  ip: string,
-): Promise<{ user: UserRow; sessionId: string }> {
+/** Who is signing in: the client's address and the device cookie its browser sent, if any. */
+export interface SignInClient {
+  ip: string;
+  deviceCookie: string | undefined;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  sessionId: string;
+  /** A fresh device cookie: this browser is now known for this account. */
+  deviceCookie: string;
+}
+
+export async function logIn(deps: AuthDeps, input: LoginInput, client: SignInClient): Promise<SignedIn> {
   const now = deps.clock.now();
-  const retryAfter = await loginRetryAfterSeconds(deps.db, input.email, ip, now);
+  const attempt = {
+    email: input.email,
+    ip: throttleAddress(client.ip),
+    deviceId: trustedDeviceId(deps.sessionSecret, input.email, client.deviceCookie),
+  };
+  const retryAfter = await startSignInAttempt(deps.db, attempt, now);
   if (retryAfter > 0) {
-    throw new HttpError(429, "Too many failed sign-in attempts. Please try again later.", {
-      "Retry-After": String(retryAfter),
-    });
+    throw new HttpError(429, signInRetryMessage(retryAfter), { "Retry-After": String(retryAfter) });
   }
-  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const user = await findUserByEmail(deps.db, input.email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !passwordOk) {
-    await recordLoginFailure(deps.db, input.email, ip, now);
+    await finishFailedSignIn(deps.db, attempt, now);
     throw new HttpError(401, MESSAGES.badCredentials);
   }
+  await forgetSignInFailures(deps.db, attempt);
   if (user.approvalStatus === "pending") throw new HttpError(403, MESSAGES.pending);
   if (user.approvalStatus === "denied") throw new HttpError(403, MESSAGES.denied);
-  await clearLoginFailures(deps.db, input.email);
   const sessionId = await createSession(deps.db, deps.sessionSecret, user.id, now);
-  return { user, sessionId };
+  return { user, sessionId, deviceCookie: issueDeviceCookie(deps.sessionSecret, user.email) };
 }
 
 /** Creates or promotes an approved admin; used by the admin:create CLI. */
 export async function createAdmin(deps: AuthDeps, email: string, password: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
-  const [existing] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const existing = await findUserByEmail(deps.db, email);
   if (existing) {
-    const [row] = await deps.db
-      .update(users)
-      .set({ passwordHash, isAdmin: true, approvalStatus: "approved", updatedAt: now })
-      .where(eq(users.id, existing.id))
-      .returning();
-    return row;
-  }
-  const [row] = await deps.db
-    .insert(users)
-    .values({
-      email,
+    return updateUser(deps.db, existing.id, {
       passwordHash,
-      fullName: "Administrator",
-      firstName: "Administrator",
-      companyName: "Administration",
-      phoneNumber: "-",
-      address: "-",
       isAdmin: true,
       approvalStatus: "approved",
-      createdAt: now,
       updatedAt: now,
-    })
-    .returning();
-  return row;
+    });
+  }
+  return insertUser(deps.db, {
+    email,
+    passwordHash,
+    fullName: "Administrator",
+    firstName: "Administrator",
+    companyName: "Administration",
+    phoneNumber: "-",
+    address: "-",
+    isAdmin: true,
+    approvalStatus: "approved",
+    createdAt: now,
+    updatedAt: now,
+  });
 }

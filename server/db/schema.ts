@@ -58,17 +58,21 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/** One failed sign-in. `ip` is the address, IPv6 cut to its /64 (see login-address.ts). */
 export const loginFailures = pgTable(
   "login_failures",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: text("email").notNull(),
     ip: text("ip").notNull(),
+    /** The device cookie's nonce when the attempt came from a trusted browser; null otherwise. */
+    deviceId: text("device_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("login_failures_email_idx").on(t.email, t.createdAt),
     index("login_failures_ip_idx").on(t.ip, t.createdAt),
+    index("login_failures_device_idx").on(t.deviceId, t.createdAt),
   ],
 );
 
