@@ -27,11 +27,21 @@ export async function startAppOnDatabase(url: string, options: { llm?: LlmProvid
   writeFileSync(join(webRoot, "index.html"), `<!doctype html><title>${WEB_APP_MARKER}</title>`);
   writeFileSync(join(webRoot, WEB_ASSET_PATH), "console.log('fault test');");
 
-  const database = await openDatabase({ url });
-  const t = await startTestApp("postgres", {
-    database,
-    overrides: { webRoot, ...(options.llm ? { llm: options.llm } : {}) },
+  const database = await openDatabase({ url }).catch((error: unknown) => {
+    rmSync(webRoot, { recursive: true, force: true });
+    throw error;
   });
+  let t: TestApp;
+  try {
+    t = await startTestApp("postgres", {
+      database,
+      overrides: { webRoot, ...(options.llm ? { llm: options.llm } : {}) },
+    });
+  } catch (error) {
+    await database.close();
+    rmSync(webRoot, { recursive: true, force: true });
+    throw error;
+  }
   const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   return {
     t,
