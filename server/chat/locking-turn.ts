@@ -7,7 +7,13 @@ import { SECURITY_LOCK_NOTICE } from "../../contracts/chat.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { announceLock, ConversationLockedError, lockEndsAt, recordCompanyWarning } from "./lock.js";
-import { incrementChatsSentForTextTurn, insertMessage, lockedUntilOf, touchUnlockedConversation } from "./queries.js";
+import {
+  incrementChatsSentForTextTurn,
+  insertConversation,
+  insertMessage,
+  lockedUntilOf,
+  touchUnlockedConversation,
+} from "./queries.js";
 import type { StartedTurn, TurnEvent, TurnInput } from "./turn.js";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
@@ -17,8 +23,19 @@ export async function startLockingTurn(
   input: TurnInput,
   rule: string,
   now: Date,
+  newConversation?: { id: string; kind: "text" | "voice"; title: string },
 ): Promise<StartedTurn> {
   const userMessageId = await deps.db.transaction(async (tx) => {
+    if (newConversation) {
+      await insertConversation(tx, {
+        ...newConversation,
+        userId: input.user.id,
+        agentId: input.agent.id,
+        agentName: input.agent.name,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
     const touched = await touchUnlockedConversation(tx, {
       id: input.conversationId,
       added: 2,

@@ -18,6 +18,7 @@ import { formatSseFrame } from "../../contracts/chat-sse.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
+import { serviceUnavailableError } from "../http/error-handler.js";
 import { HttpError } from "../http/http-error.js";
 import { ConversationLockedError } from "./lock.js";
 import { beginChat, chat, ChatTurnFailedError, listConversations, listMessages } from "./service.js";
@@ -136,10 +137,11 @@ async function streamChat(
   } catch (error) {
     // After the client left there is no one to tell; turn.ts already stored the partial reply.
     if (!signal.aborted) {
-      const known = error instanceof HttpError;
+      // A database outage mid-stream is a 503 like any other answer's, not a 500.
+      const known = error instanceof HttpError ? error : serviceUnavailableError(error);
       if (!known) request.log.error({ err: error }, "chat stream failed");
       const body: ChatSseError = known
-        ? { status: error.statusCode, message: error.message }
+        ? { status: known.statusCode, message: known.message }
         : { status: 500, message: "Internal Server Error" };
       finish(CHAT_SSE_EVENTS.error, body);
     }

@@ -14,6 +14,8 @@ import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js
 interface RunningServer {
   child: ChildProcess;
   url: string;
+  /** Everything the server logged, for failure messages. */
+  output: string[];
   exited: Promise<{ code: number | null; at: number }>;
 }
 
@@ -25,15 +27,17 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
     child.once("exit", (code) => resolve({ code, at: Date.now() })),
   );
+  const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
+      output.push(line);
       const ready = /ready on (http:\/\/localhost:\d+)/.exec(line);
       if (ready) resolve(ready[1].replace("localhost", "127.0.0.1"));
     });
     void exited.then(({ code }) => reject(new Error(`server exited early (${code})`)));
   });
-  return { child, url, exited };
+  return { child, url, output, exited };
 }
 
 function refusesConnections(url: string): Promise<boolean> {
@@ -59,11 +63,11 @@ describe("shutting down on SIGTERM", () => {
     server = provider = dataDir = undefined;
   });
 
-  it("stops accepting, lets the stream in flight finish, then exits promptly", async () => {
+  it("stops accepting, lets the stream in flight finish, then exits promptly", { timeout: 180_000 }, async () => {
     dataDir = mkdtempSync(join(tmpdir(), "agentdesk-shutdown-"));
     provider = await startFakeOpenAi();
     provider.setBehaviour({ replyText: "One. Two. Three.", chunkCount: 3, holdAfterChunks: 1 });
-    server = await startServer({ DATA_DIR: dataDir, LLM_BASE_URL: `${provider.url}/v1`, LLM_API_KEY: "k" });
+    server = await startServer({ DATA_DIR: dataDir, LLM_BASE_URL: provider.url, LLM_API_KEY: "k" });
     const { url } = server;
 
     const signup = await fetch(`${url}/api/signup`, {
@@ -102,7 +106,15 @@ describe("shutting down on SIGTERM", () => {
     const decoder = new TextDecoder();
     let text = "";
     // The provider holds after its first delta: the stream is in flight.
-    while (!text.includes("event: delta")) text += decoder.decode((await reader.read()).value);
+    while (!text.includes("event: delta")) {
+      const { value, done } = await reader.read();
+      if (done) {
+        server.child.kill("SIGTERM");
+        await server.exited;
+        throw new Error(`the stream ended before its first delta: ${text}\n${server.output.join("\n")}`);
+      }
+      text += decoder.decode(value);
+    }
 
     server.child.kill("SIGTERM");
     // Stops accepting: the listening socket closes while the stream is still open.

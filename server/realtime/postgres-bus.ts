@@ -7,6 +7,8 @@
 import pg from "pg";
 import { isAdminEvent, type AdminEvent, type EventBus } from "./event-bus.js";
 
+const BUS_CONNECT_TIMEOUT_MS = 5_000;
+
 const CHANNEL = "admin_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -21,9 +23,14 @@ export interface PostgresBusOptions {
 }
 
 export async function createPostgresBus(url: string, options: PostgresBusOptions = {}): Promise<EventBus> {
-  const onError = options.onError ?? ((error, context) => console.warn(`[postgres-bus] ${context}:`, error));
+  // Only the message: a pg error object drags its whole client (and connection string) along.
+  const onError =
+    options.onError ??
+    ((error, context) =>
+      console.warn(`[postgres-bus] ${context}: ${error instanceof Error ? error.message : String(error)}`));
   const listeners = new Set<(event: AdminEvent) => void>();
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  // Bounded connects: a database that accepts but never answers must not hang a publish or a reconnect.
+  const publisher = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: BUS_CONNECT_TIMEOUT_MS });
   // An idle pooled client losing its connection emits here; unhandled, it would end the process.
   publisher.on("error", (error) => onError(error, "publisher pool"));
   let listener: pg.Client | null = null;
@@ -83,7 +90,11 @@ export async function createPostgresBus(url: string, options: PostgresBusOptions
   }
 
   async function connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: BUS_CONNECT_TIMEOUT_MS,
+    });
     client.on("notification", (msg) => onNotification(msg.payload));
     client.on("error", (error) => dropListener(client, error));
     client.on("end", () => dropListener(client, new Error("connection ended")));
