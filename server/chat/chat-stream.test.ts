@@ -1,13 +1,34 @@
-import { Writable } from "node:stream";
-import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+/**
+ * Text chat against the real OpenAI SDK and a fake provider on the wire. Nothing here waits
+ * on the clock: the fake holds its stream at a chosen chunk until the test lets it go, the
+ * one timeout meant to trip is the only thing that can happen (the fake never answers), and
+ * every other bound is far beyond any healthy reply, so a busy machine changes no outcome.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatResponse, ChatSseError } from "../../contracts/chat.js";
+import type { LlmProvider } from "../providers/llm/llm-provider.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { fakeLlm, frameData, makeAgent, messagesOf, modelCalls, postChat, streamChat } from "./chat-test-support.js";
+import {
+  fakeLlm,
+  frameData,
+  logLinesInto,
+  logLinesOf,
+  makeAgent,
+  messagesOf,
+  modelCalls,
+  postChat,
+  streamChat,
+} from "./chat-test-support.js";
 
 const HISTORY_CHARS = 200;
+/** How long a held stream waits before the test gives up on seeing a delta; reached only when deltas are buffered. */
+const BUFFERED_REPLY_DEADLINE_MS = 10_000;
+/** Short, and nothing races it: the fake never sends a byte, and the whole-reply bound is far longer. */
+const FIRST_BYTE_TIMEOUT_MS = 100;
+/** How long to wait for the server to store what it has, once the client has gone; never near a real duration. */
+const STORED_DEADLINE_MS = 10_000;
 
 describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
   let fake: FakeOpenAi;
@@ -15,21 +36,18 @@ describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
   let base: string;
   let user: MadeUser;
   let agentId: string;
-  const logLines: string[] = [];
+  /** This test's log lines: a fresh buffer each time, so one test's failure never shows up in another's. */
+  let logLines: string[] = [];
+  /** This test's model provider: generous bounds, unless the test wants a timeout to trip. */
+  let llm: LlmProvider;
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
     t = await startTestApp(engine, {
       env: { LLM_HISTORY_CHARS: String(HISTORY_CHARS) },
       overrides: {
-        llm: fakeLlm(fake, { timeoutMs: 2000, firstByteTimeoutMs: 300 }),
-        logger: { level: "warn", stream: logStream },
+        llm: { kind: "openai-compatible", streamReply: (request) => llm.streamReply(request) },
+        logger: { level: "warn", stream: logLinesInto(() => logLines) },
       },
     });
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -40,11 +58,35 @@ describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
     await t.close();
     await fake.close();
   });
-  beforeEach(() => fake.setBehaviour({}));
+  beforeEach(() => {
+    fake.setBehaviour({});
+    logLines = [];
+    llm = fakeLlm(fake);
+  });
 
   it("streams the reply as server-sent events: conversation, each delta as it arrives, then done", async () => {
-    fake.setBehaviour({ replyText: "One. Two. Three. Four.", chunkCount: 4, chunkDelayMs: 60 });
-    const res = await streamChat(base, user, agentId, { message: "Count to four", conversationId: null });
+    // The model sends its first delta, then waits until the client has it: a buffered reply never gets there.
+    fake.setBehaviour({ replyText: "One. Two. Three. Four.", chunkCount: 4, holdAfterChunks: 1 });
+    const seenWhileHeld: string[] = [];
+    let held = true;
+    const release = () => {
+      held = false;
+      fake.release();
+    };
+    const giveUp = setTimeout(release, BUFFERED_REPLY_DEADLINE_MS);
+    const res = await streamChat(
+      base,
+      user,
+      agentId,
+      { message: "Count to four", conversationId: null },
+      {
+        onFrame: (frame) => {
+          if (!held) return;
+          seenWhileHeld.push(frame.event);
+          if (frame.event === "delta") release();
+        },
+      },
+    ).finally(() => clearTimeout(giveUp));
     expect(res.status).toBe(200);
     expect(res.contentType).toMatch(/^text\/event-stream/);
     expect(res.headers.get("x-accel-buffering")).toBe("no");
@@ -59,9 +101,8 @@ describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
     const [done] = frameData<ChatResponse>(res.frames, "done");
     expect(done).toEqual({ conversationId, response: "One. Two. Three. Four.", securityLock: false, offline: false });
 
-    // Flushed one by one: the first delta arrives well before the last.
-    const deltaTimes = res.frames.filter((f) => f.event === "delta").map((f) => f.at);
-    expect((deltaTimes.at(-1) ?? 0) - (deltaTimes[0] ?? 0)).toBeGreaterThan(120);
+    // Flushed one by one: the first delta reached the client while the model still held the rest.
+    expect(seenWhileHeld).toEqual(["conversation", "delta"]);
 
     const stored = await messagesOf(t, user, conversationId);
     expect(stored.map((m) => [m.role, m.status, m.offline])).toEqual([
@@ -121,17 +162,27 @@ describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
         ["assistant", "", "failed"],
       ]);
       // Logged with the request id, so an operator can find the failing request.
-      const line = logLines.find((l) => l.includes("language model reply failed"));
-      expect(line).toBeDefined();
-      expect(JSON.parse(line ?? "{}")).toMatchObject({ reqId: expect.any(String), reason: "http" });
+      expect(logLinesOf(logLines, conversationId)).toContainEqual(
+        expect.objectContaining({ msg: "language model reply failed", reqId: expect.any(String), reason: "http" }),
+      );
     });
 
-    it("answers 502 when the model does not start replying in time", async () => {
+    it("answers 502 when the first-byte timeout passes, keeping the user's message and a failed reply", async () => {
+      llm = fakeLlm(fake, { firstByteTimeoutMs: FIRST_BYTE_TIMEOUT_MS });
       fake.setBehaviour({ failure: "hang" });
       const res = await postChat(t, user, agentId, { message: "Anyone there?", conversationId: null });
       expect(res.statusCode).toBe(502);
-      const stored = await messagesOf(t, user, res.json().conversationId as string);
-      expect(stored.map((m) => m.status)).toEqual(["complete", "failed"]);
+      const conversationId = res.json().conversationId as string;
+      const stored = await messagesOf(t, user, conversationId);
+      expect(stored.map((m) => [m.role, m.status])).toEqual([
+        ["user", "complete"],
+        ["assistant", "failed"],
+      ]);
+      const [failure] = logLinesOf(logLines, conversationId);
+      expect(failure).toMatchObject({ msg: "language model reply failed", reason: "timeout" });
+      expect((failure?.["err"] as { message?: string } | undefined)?.message).toBe(
+        `The model did not start replying within ${FIRST_BYTE_TIMEOUT_MS} ms`,
+      );
     });
 
     it("sends an error event when the stream is cut off, keeping the partial text as a failed reply", async () => {
@@ -176,9 +227,11 @@ describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
   });
 
   it("stops the model and keeps the partial reply when the client goes away mid-stream", async () => {
-    fake.setBehaviour({ replyText: "a b c d e f g h i j", chunkCount: 10, chunkDelayMs: 80 });
+    // The model stops after its first delta and would wait for ever: only the client leaving ends the turn.
+    fake.setBehaviour({ replyText: "a b c d e f g h i j", chunkCount: 10, holdAfterChunks: 1 });
     const controller = new AbortController();
     let conversationId = "";
+    let seen = "";
     await streamChat(
       base,
       user,
@@ -189,20 +242,26 @@ describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
         onFrame: (frame) => {
           if (frame.event === "conversation")
             conversationId = (JSON.parse(frame.data) as { conversationId: string }).conversationId;
-          if (frame.event === "delta") controller.abort();
+          if (frame.event === "delta") {
+            seen += (JSON.parse(frame.data) as { text: string }).text;
+            controller.abort();
+          }
         },
       },
     ).catch((error: unknown) => {
       if (!(error instanceof Error) || error.name !== "AbortError") throw error;
     });
     expect(conversationId).not.toBe("");
-    let reply: { status: string; content: string } | undefined;
-    for (let i = 0; i < 50 && !reply; i++) {
-      await sleep(20);
-      reply = (await messagesOf(t, user, conversationId)).find((m) => m.role === "assistant");
-    }
-    expect(reply?.status).toBe("partial");
-    expect(reply?.content.length).toBeGreaterThan(0);
-    expect(reply?.content.length).toBeLessThan("a b c d e f g h i j".length);
+    expect(seen).toBe("a ");
+    // The server stores the reply once it notices the client left; the answer is already gone, so ask until it is there.
+    const reply = await vi.waitFor(
+      async () => {
+        const stored = (await messagesOf(t, user, conversationId)).find((m) => m.role === "assistant");
+        if (!stored) throw new Error("no reply stored yet");
+        return stored;
+      },
+      { timeout: STORED_DEADLINE_MS, interval: 20 },
+    );
+    expect(reply).toMatchObject({ status: "partial", content: seen });
   });
 });

@@ -1,4 +1,5 @@
 /** Helpers for the chat tests: agents through the real API, chat calls, and an SSE reader over a real port. */
+import { Writable } from "node:stream";
 import type { AgentCreate } from "../../contracts/agents.js";
 import type { ChatMessage, ConversationSummary } from "../../contracts/chat.js";
 import { parseSseFrames, type SseFrame } from "../../contracts/chat-sse.js";
@@ -43,14 +44,41 @@ export async function messagesOf(t: TestApp, user: MadeUser, conversationId: str
   return res.json();
 }
 
-/** The real provider pointed at the fake server, with timeouts short enough for tests. */
+/**
+ * Time bounds that no healthy local reply comes near, however busy the machine: a test that
+ * wants a timeout to trip passes its own short one, with a fake that never answers.
+ * Both stay below vitest's 30 s test timeout, so a real hang fails with our own message.
+ */
+export const GENEROUS_LLM_TIMEOUTS = { timeoutMs: 20_000, firstByteTimeoutMs: 15_000 };
+
+/** The real provider pointed at the fake server. */
 export function fakeLlm(fake: FakeOpenAi, timeouts: { timeoutMs?: number; firstByteTimeoutMs?: number } = {}) {
   return createOpenAiCompatibleLlm({
     baseUrl: fake.url,
     model: "fake-model",
-    timeoutMs: timeouts.timeoutMs ?? 3000,
-    firstByteTimeoutMs: timeouts.firstByteTimeoutMs ?? 1500,
+    timeoutMs: timeouts.timeoutMs ?? GENEROUS_LLM_TIMEOUTS.timeoutMs,
+    firstByteTimeoutMs: timeouts.firstByteTimeoutMs ?? GENEROUS_LLM_TIMEOUTS.firstByteTimeoutMs,
   });
+}
+
+/**
+ * A log destination for the app that writes each line into whatever buffer `current()`
+ * returns, so every test can own a fresh buffer while the app lives across tests.
+ */
+export function logLinesInto(current: () => string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      current().push(chunk.toString());
+      done();
+    },
+  });
+}
+
+/** The parsed log lines of one conversation's requests: other tests' lines never match. */
+export function logLinesOf(lines: string[], conversationId: string): Record<string, unknown>[] {
+  return lines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry["conversationId"] === conversationId);
 }
 
 /** The chat requests the fake received, i.e. how often the model was called. */

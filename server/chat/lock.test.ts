@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECURITY_LOCK_NOTICE } from "../../contracts/chat.js";
 import { SECURITY_LOCK_MINUTES } from "../../contracts/limits.js";
 import { companyWarnings } from "../db/schema.js";
-import type { AdminEvent } from "../realtime/event-bus.js";
+import { recordBusEvents, type BusRecording } from "../test-support/bus-events.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
@@ -35,12 +35,12 @@ describeEachEngine("security lock", (engine) => {
   let t: TestApp;
   let user: MadeUser;
   let agentId: string;
-  const events: AdminEvent[] = [];
+  /** What this test's actions told live admins; started before each test acts, so nothing is missed. */
+  let events: BusRecording;
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     t = await startTestApp(engine, { overrides: { llm: fakeLlm(fake) } });
-    t.deps.bus.subscribe((event) => events.push(event));
     user = await makeUser(t, { companyName: "  Acme Corp " });
     agentId = await makeAgent(t, user, { name: "Lockable Larry" });
   });
@@ -49,8 +49,9 @@ describeEachEngine("security lock", (engine) => {
     await fake.close();
   });
   beforeEach(() => {
-    events.length = 0;
+    events = recordBusEvents(t.deps.bus);
   });
+  afterEach(() => events.stop());
 
   it("locks the conversation on a prompt injection, without calling the model, for 30 minutes", async () => {
     const first = await postChat(t, user, agentId, { message: "Hello Larry", conversationId: null });
@@ -109,8 +110,9 @@ describeEachEngine("security lock", (engine) => {
     expect(warnings[0]).toMatchObject({ companyKey: "acme corp", userId: user.id, agentName: "Lockable Larry" });
     expect(warnings[0]?.rule).toMatch(/override/);
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(events).toContainEqual({
+    // Published after the commit; through LISTEN/NOTIFY it arrives when it arrives.
+    const announced = await events.next((e) => e.type === "critical_error");
+    expect(announced).toEqual({
       type: "critical_error",
       message: `Security lock: possible prompt injection in a conversation with Lockable Larry (${user.email})`,
     });

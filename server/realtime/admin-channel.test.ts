@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
+import { connect as connectTcp } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeOwner, makeUser, signupPayload, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { connectAdminSocket, type AdminSocketClient } from "./admin-socket-client.js";
 
-const DEADLINE_MS = 1000;
+/** When a message that never came is reported missing: a bound on a hang, not a measure of speed. */
+const DEADLINE_MS = 10_000;
 
 describeEachEngine("live admin channel", (engine) => {
   let t: TestApp;
@@ -41,6 +44,12 @@ describeEachEngine("live admin channel", (engine) => {
     expect(await refusal(admin.cookie, "https://evil.example")).toBe(403);
   });
 
+  it("ends the connection of every refused upgrade, so none stays open on the server", async () => {
+    expect(await refusedUpgradeEnds(base)).toBe(401);
+    expect(await refusedUpgradeEnds(base, ordinary.cookie)).toBe(403);
+    expect(await refusedUpgradeEnds(base, admin.cookie, "https://evil.example")).toBe(403);
+  });
+
   it("accepts an admin from our own origin and sends the stats at once", async () => {
     const client = await connect(admin.cookie, base);
     const { message } = await client.next("stats_update", DEADLINE_MS);
@@ -56,16 +65,22 @@ describeEachEngine("live admin channel", (engine) => {
 
   it("keeps a socket whose auth message names the cookie's user", async () => {
     const client = await connect(admin.cookie);
+    // The first stats mean the server's message handler is in place.
+    await client.next("stats_update", DEADLINE_MS);
     client.socket.send(JSON.stringify({ type: "auth", userId: admin.id }));
     client.socket.send(JSON.stringify({ type: "something-newer" }));
-    await client.next("stats_update", DEADLINE_MS);
-    await new Promise((r) => setTimeout(r, 100));
+    // The server reads frames in order: its pong comes after it has judged both messages,
+    // and a close it decided on would reach us before that pong.
+    expect(await pongOrClose(client)).toBe("pong");
     expect(client.socket.readyState).toBe(client.socket.OPEN);
   });
 
   it("closes with 4403 a socket whose auth message names someone else or another session", async () => {
     const forged = await connect(admin.cookie);
+    await forged.next("stats_update", DEADLINE_MS);
     forged.socket.send(JSON.stringify({ type: "auth", userId: ordinary.id, sessionId: "x" }));
+    // The round trip the test above relies on, seen from the other side: the close beats the pong.
+    expect(await pongOrClose(forged)).toBe("close");
     expect((await forged.closed).code).toBe(4403);
     const otherSession = await connect(admin.cookie);
     otherSession.socket.send(JSON.stringify({ type: "auth", userId: admin.id, sessionId: "not-this-session" }));
@@ -122,3 +137,51 @@ describeEachEngine("live admin channel", (engine) => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+/** Pings the server and says which came back first: its pong, or a close. */
+function pongOrClose(client: AdminSocketClient): Promise<"pong" | "close"> {
+  return new Promise((resolve) => {
+    client.socket.once("pong", () => resolve("pong"));
+    void client.closed.then(() => resolve("close"));
+    client.socket.ping();
+  });
+}
+
+/**
+ * Asks for an upgrade over a bare TCP socket that never closes by itself, and resolves with the
+ * refusal's status once the server has ended the connection; rejects if it keeps it open.
+ */
+function refusedUpgradeEnds(baseUrl: string, cookie?: string, origin?: string): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connectTcp(Number(port), hostname);
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(
+        new Error(`the server kept a refused upgrade open; it answered ${JSON.stringify(received.split("\r\n")[0])}`),
+      );
+    }, DEADLINE_MS);
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    // A reset instead of a clean end still ends the connection; "close" follows either way.
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1]));
+    });
+    const headers = [
+      "GET /ws-admin HTTP/1.1",
+      `Host: ${hostname}:${port}`,
+      "Connection: Upgrade",
+      "Upgrade: websocket",
+      "Sec-WebSocket-Version: 13",
+      `Sec-WebSocket-Key: ${randomBytes(16).toString("base64")}`,
+      ...(cookie ? [`Cookie: ${cookie}`] : []),
+      ...(origin ? [`Origin: ${origin}`] : []),
+    ];
+    socket.write(`${headers.join("\r\n")}\r\n\r\n`);
+  });
+}

@@ -48,6 +48,12 @@ export async function registerAdminChannel(app: FastifyInstance, deps: FeatureDe
         // Browsers send cookies with cross-origin WebSocket handshakes; only our own pages may connect.
         if (isCrossOrigin(request)) return reply.status(403).send({ message: "Cross-site connection refused" });
       },
+      // The access hook refuses before @fastify/websocket has marked the request as an upgrade,
+      // so the plugin's clean-up skips it; without this the refused connection stayed open for
+      // good, nothing reading it, and app.close() waited on it.
+      onResponse: async (request) => {
+        if (!request.ws && request.headers.upgrade) request.raw.socket.destroy();
+      },
     },
     (socket: WebSocket, request: FastifyRequest) => {
       const user = request.user;

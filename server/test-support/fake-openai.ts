@@ -40,6 +40,12 @@ export interface FakeOpenAiBehaviour {
   firstByteDelayMs: number;
   failure: FakeFailure;
   failAfterChunks: number;
+  /**
+   * Streaming: after this many content chunks the reply waits until `release()` is called
+   * (or the client goes away). Lets a test act at a known point of the stream — e.g. prove a
+   * delta reached the browser while the model was still writing — instead of racing a delay.
+   */
+  holdAfterChunks: number | null;
   /** What /audio/transcriptions answers. */
   transcriptText: string;
 }
@@ -68,6 +74,8 @@ export interface FakeOpenAi {
   requests: RecordedRequest[];
   /** Replaces the behaviour: unspecified fields go back to their defaults. */
   setBehaviour(behaviour: Partial<FakeOpenAiBehaviour>): void;
+  /** Lets every stream held by `holdAfterChunks` go on, and later ones pass, until the next setBehaviour. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +86,7 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   firstByteDelayMs: 0,
   failure: "none",
   failAfterChunks: 1,
+  holdAfterChunks: null,
   transcriptText: "Hello from the fake transcriber.",
 };
 
@@ -87,6 +96,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const { recordRequests = true, port: wantedPort = 0, ...initial } = options;
   let behaviour: FakeOpenAiBehaviour = { ...DEFAULT_FAKE_BEHAVIOUR, ...initial };
   const requests: RecordedRequest[] = [];
+  let hold = createGate();
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -111,7 +121,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     }
 
     const route = `${req.method ?? ""} ${path}`;
-    if (route === "POST /v1/chat/completions") return answerChat(res, body, current);
+    if (route === "POST /v1/chat/completions") return answerChat(res, body, current, hold.opened);
     if (route === "POST /v1/audio/speech") return answerSpeech(res, body);
     if (route === "POST /v1/audio/transcriptions") return answerTranscription(res, form, current);
     if (route === "GET /v1/models") {
@@ -134,6 +144,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     requests,
     setBehaviour(next) {
       behaviour = { ...DEFAULT_FAKE_BEHAVIOUR, ...next };
+      // Nothing stays held by an earlier test's behaviour.
+      hold.open();
+      hold = createGate();
+    },
+    release() {
+      hold.open();
     },
     close() {
       // Hanging requests would otherwise keep close() waiting forever.
@@ -143,7 +159,20 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   };
 }
 
-async function answerChat(res: ServerResponse, body: unknown, behaviour: FakeOpenAiBehaviour): Promise<void> {
+function createGate(): { opened: Promise<void>; open(): void } {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+async function answerChat(
+  res: ServerResponse,
+  body: unknown,
+  behaviour: FakeOpenAiBehaviour,
+  released: Promise<void>,
+): Promise<void> {
   if (!isRecord(body) || !Array.isArray(body["messages"])) {
     return sendError(res, 400, "messages is required", "invalid_request_error");
   }
@@ -194,6 +223,10 @@ async function answerChat(res: ServerResponse, body: unknown, behaviour: FakeOpe
 
   const pieces = splitIntoPieces(behaviour.replyText, behaviour.chunkCount);
   for (const [index, piece] of pieces.entries()) {
+    if (index === behaviour.holdAfterChunks) {
+      const clientGone = new Promise<"gone">((resolve) => res.once("close", () => resolve("gone")));
+      if ((await Promise.race([released, clientGone])) === "gone") return;
+    }
     if (index === behaviour.failAfterChunks) {
       if (behaviour.failure === "cut-off") return cutOff(res);
       if (behaviour.failure === "malformed-chunk")

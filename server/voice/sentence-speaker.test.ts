@@ -1,14 +1,17 @@
-import { setTimeout as sleep } from "node:timers/promises";
+/**
+ * The sentence speaker's ordering, with synthesis the test finishes by hand: which sentence is
+ * ready first is decided here, not by how long a timer happens to take on a busy machine.
+ */
 import { describe, expect, it } from "vitest";
 import { createSentenceSpeaker, type SpokenSentence } from "./sentence-speaker.js";
 
-function recordingSpeaker(synthDelayMs: (text: string) => number = () => 5) {
+/** A speaker whose synthesis finishes at once. */
+function recordingSpeaker() {
   const synthesized: string[] = [];
   const spoken: SpokenSentence[] = [];
   const speaker = createSentenceSpeaker(
     async (text) => {
       synthesized.push(text);
-      await sleep(synthDelayMs(text));
       return `audio:${text}`;
     },
     (sentence) => spoken.push(sentence),
@@ -16,12 +19,41 @@ function recordingSpeaker(synthDelayMs: (text: string) => number = () => 5) {
   return { speaker, synthesized, spoken };
 }
 
+/** A speaker whose synthesis of each text finishes only when the test says so. */
+function heldSpeaker() {
+  const synthesized: string[] = [];
+  const spoken: SpokenSentence[] = [];
+  const finishers = new Map<string, () => void>();
+  const speaker = createSentenceSpeaker(
+    (text) => {
+      synthesized.push(text);
+      return new Promise((resolve) => finishers.set(text, () => resolve(`audio:${text}`)));
+    },
+    (sentence) => spoken.push(sentence),
+  );
+  const finishSynthesis = async (text: string) => {
+    const finish = finishers.get(text);
+    if (!finish) throw new Error(`"${text}" was never sent to synthesis; sent: ${JSON.stringify(synthesized)}`);
+    finish();
+    // Lets every reaction to that audio run (all promise callbacks), without waiting on a clock.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { speaker, synthesized, spoken, finishSynthesis };
+}
+
 describe("the sentence speaker", () => {
   it("hands sentences on in order even when a later one is synthesised first", async () => {
-    const { speaker, spoken } = recordingSpeaker((text) => (text.startsWith("First") ? 60 : 1));
+    const { speaker, synthesized, spoken, finishSynthesis } = heldSpeaker();
     speaker.push("First sentence here. Second one");
     speaker.push(" follows. Third");
-    await speaker.finish("");
+    const finished = speaker.finish("");
+    expect(synthesized).toEqual(["First sentence here.", "Second one follows.", "Third"]);
+
+    await finishSynthesis("Third");
+    await finishSynthesis("Second one follows.");
+    expect(spoken).toEqual([]);
+    await finishSynthesis("First sentence here.");
+    await finished;
     expect(spoken).toEqual([
       { index: 0, text: "First sentence here.", audioUrl: "audio:First sentence here." },
       { index: 1, text: "Second one follows.", audioUrl: "audio:Second one follows." },

@@ -3,10 +3,8 @@ import { eq } from "drizzle-orm";
 import { parseSseFrames } from "../../contracts/chat-sse.js";
 import type { VoiceTurnEvent } from "../../contracts/voice.js";
 import { messages, voiceAudio } from "../db/schema.js";
-import { createOpenAiCompatibleLlm } from "../providers/llm/openai-compatible-llm.js";
 import { measureLevels, parseWav, readPcm16Samples } from "../providers/tts/wav.js";
 import type { MadeUser } from "../test-support/factories.js";
-import type { FakeOpenAi } from "../test-support/fake-openai.js";
 import type { TestApp } from "../test-support/test-app.js";
 
 export async function makeVoiceAgent(
@@ -79,11 +77,5 @@ export function eventsOf<E extends VoiceTurnEvent["event"]>(events: VoiceTurnEve
   return events.filter((e) => e.event === name).map((e) => e.data as EventData<E>);
 }
 
-export function fakeLlm(fake: FakeOpenAi) {
-  return createOpenAiCompatibleLlm({
-    baseUrl: fake.url,
-    model: "fake-model",
-    timeoutMs: 3000,
-    firstByteTimeoutMs: 1500,
-  });
-}
+/** The real LLM provider on the fake server, with bounds no healthy reply comes near (the chat tests' own). */
+export { fakeLlm } from "../chat/chat-test-support.js";
