@@ -1,0 +1,220 @@
+/**
+ * The authorization decisions of every API route: its access, a request that its rightful
+ * caller would send, and what that caller gets. The matrix derives every other cell from the
+ * access (401 signed out, 403 for non-admins on admin routes, 404 for another user's
+ * object), so a route needs an entry here before the matrix passes; the hostile-input test
+ * starts its generated bodies from the same requests.
+ */
+import type { Access } from "../auth/guards.js";
+import { signupPayload } from "../test-support/factories.js";
+import { agentPayload } from "../test-support/agent-factory.js";
+import { AUDIO_DATA_URL, type OwnedObjects, type SecurityWorld } from "./security-world.js";
+
+export interface CellRequest {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDecision {
+  access: Access;
+  /**
+   * The request, naming `objects`: the caller's own on user routes (or another user's, in the
+   * "another user's object" cell); admin routes name the world's objects directly.
+   */
+  request(world: SecurityWorld, objects: OwnedObjects): CellRequest | Promise<CellRequest>;
+  /** What the rightful caller gets: the owner on user routes, an admin on admin routes, anyone on public ones. */
+  allowed: number;
+  /** The request names an object (in the path or the body), so another user's copy must be refused. */
+  namesObject?: boolean;
+  /** Public routes that answer "who are you?" refuse people without a session with this. */
+  withoutSession?: number;
+  /** Wipes the data the other cells read: its cells run after every other route's. */
+  runsLast?: boolean;
+  /** Writes or spends something that generated input must not repeat blindly (the hostile-input test skips its sample body). */
+  destructive?: boolean;
+}
+
+const text = (message: string) => ({ message });
+
+export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
+  // Public: the same answer whoever asks.
+  "POST /api/signup": {
+    access: "public",
+    allowed: 201,
+    request: () => ({ url: "/api/signup", payload: signupPayload() }),
+  },
+  "POST /api/login": { access: "public", allowed: 200, request: (w) => ({ url: "/api/login", payload: w.login }) },
+  "POST /api/logout": { access: "public", allowed: 200, request: () => ({ url: "/api/logout" }) },
+  "GET /api/logout": { access: "public", allowed: 302, request: () => ({ url: "/api/logout" }) },
+  "GET /api/login": { access: "public", allowed: 302, request: () => ({ url: "/api/login" }) },
+  // Public so that the web app can ask; its answer to someone without a session is the 401 itself.
+  "GET /api/auth/user": {
+    access: "public",
+    allowed: 200,
+    withoutSession: 401,
+    request: () => ({ url: "/api/auth/user" }),
+  },
+
+  // Signed-in users, on their own objects.
+  "GET /api/agents": { access: "user", allowed: 200, request: () => ({ url: "/api/agents" }) },
+  "GET /api/agents/:id": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}` }),
+  },
+  "POST /api/agents": {
+    access: "user",
+    allowed: 201,
+    request: () => ({ url: "/api/agents", payload: agentPayload({ name: "Matrix Agent" }) }),
+  },
+  "PATCH /api/agents/:id": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}`, payload: { personality: "Calm" } }),
+  },
+  "DELETE /api/agents/:id": {
+    access: "user",
+    allowed: 204,
+    namesObject: true,
+    destructive: true,
+    request: async (_w, o) => ({ url: `/api/agents/${await o.agentToDelete()}` }),
+  },
+  "GET /api/agent-templates": { access: "user", allowed: 200, request: () => ({ url: "/api/agent-templates" }) },
+  "GET /api/dashboard": { access: "user", allowed: 200, request: () => ({ url: "/api/dashboard" }) },
+  "GET /api/usage": { access: "user", allowed: 200, request: () => ({ url: "/api/usage" }) },
+  "POST /api/chat/:agentId": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/chat/${o.agentId}`, payload: text("What does the plan cost?") }),
+  },
+  "GET /api/conversations": { access: "user", allowed: 200, request: () => ({ url: "/api/conversations" }) },
+  "GET /api/conversations/:id/messages": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/messages` }),
+  },
+  "GET /api/voice/capabilities": { access: "user", allowed: 200, request: () => ({ url: "/api/voice/capabilities" }) },
+  "POST /api/tts": { access: "user", allowed: 200, request: () => ({ url: "/api/tts", payload: { text: "Hello" } }) },
+  // No speech-to-text server is configured in tests: the documented 503 sends the browser to its own recogniser.
+  "POST /api/stt": {
+    access: "user",
+    allowed: 503,
+    request: () => ({ url: "/api/stt", payload: { audioData: AUDIO_DATA_URL } }),
+  },
+  "POST /api/voice-conversations": {
+    access: "user",
+    allowed: 201,
+    namesObject: true,
+    request: (_w, o) => ({ url: "/api/voice-conversations", payload: { agentId: o.agentId } }),
+  },
+  "POST /api/voice-conversations/:id/chat": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/voice-conversations/${o.voiceConversationId}/chat`, payload: text("Hi there") }),
+  },
+  "POST /api/voice-conversations/:id/turn": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/voice-conversations/${o.voiceConversationId}/turn`, payload: text("Hi there") }),
+  },
+  "POST /api/voice-conversations/:id/save-audio": {
+    access: "user",
+    allowed: 201,
+    namesObject: true,
+    request: (_w, o) => ({
+      url: `/api/voice-conversations/${o.voiceConversationId}/save-audio`,
+      payload: { audioData: AUDIO_DATA_URL },
+    }),
+  },
+  "POST /api/error-report": {
+    access: "user",
+    allowed: 201,
+    request: () => ({ url: "/api/error-report", payload: { errorType: "bug", severity: "low", message: "Broken" } }),
+  },
+
+  // Administrators.
+  "GET /api/admin/users": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/users?search=&page=1" }),
+  },
+  "GET /api/admin/users/:id": {
+    access: "admin",
+    allowed: 200,
+    request: (w) => ({ url: `/api/admin/users/${w.targetUserId}` }),
+  },
+  "POST /api/admin/users/:id/approve": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({ url: `/api/admin/users/${w.targetUserId}/approve`, payload: { approved: true } }),
+  },
+  "POST /api/admin/users/:id/reset-password": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({
+      url: `/api/admin/users/${w.targetUserId}/reset-password`,
+      payload: { newPassword: "another-secret" },
+    }),
+  },
+  "GET /api/admin/stats": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/stats" }) },
+  "GET /api/admin/companies": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/companies" }) },
+  "GET /api/admin/conversations": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/conversations" }),
+  },
+  "GET /api/admin/conversation/:id": {
+    access: "admin",
+    allowed: 200,
+    request: (w) => ({ url: `/api/admin/conversation/${w.others.textConversationId}` }),
+  },
+  "GET /api/admin/conversation/:id/messages": {
+    access: "admin",
+    allowed: 200,
+    request: (w) => ({ url: `/api/admin/conversation/${w.others.textConversationId}/messages` }),
+  },
+  "GET /api/admin/voice-conversations": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/voice-conversations" }),
+  },
+  "GET /api/admin/voice-conversations/:id/messages": {
+    access: "admin",
+    allowed: 200,
+    request: (w) => ({ url: `/api/admin/voice-conversations/${w.others.voiceConversationId}/messages` }),
+  },
+  "GET /api/admin/voice-audio/:id": {
+    access: "admin",
+    allowed: 200,
+    request: (w) => ({ url: `/api/admin/voice-audio/${w.others.voiceAudioId}` }),
+  },
+  "GET /api/admin/error-reports": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/error-reports?filter=all" }),
+  },
+  "PATCH /api/admin/error-reports/:id/resolve": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({ url: `/api/admin/error-reports/${w.others.errorReportId}/resolve` }),
+  },
+  "POST /api/admin/reset-all": {
+    access: "admin",
+    allowed: 200,
+    runsLast: true,
+    destructive: true,
+    request: () => ({ url: "/api/admin/reset-all", payload: { confirm: "RESET" } }),
+  },
+  // The live admin channel; 101 is the WebSocket upgrade.
+  "GET /ws-admin": { access: "admin", allowed: 101, request: () => ({ url: "/ws-admin" }) },
+};
