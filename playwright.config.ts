@@ -1,49 +1,27 @@
 import { defineConfig } from "@playwright/test";
-import { FAKE_PROVIDER_PORT, MODEL_APP, OFFLINE_APP } from "./e2e/support/accounts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
-import { VOICE_APP } from "./e2e/support/voice-app";
+import { journeyEngines } from "./e2e/support/journey-apps";
+import type { JourneyOptions, JourneyWorkerFixtures } from "./e2e/support/journey-test";
 
-export default defineConfig({
+// The servers are started by the global setup, each on a port the system picks (no webServer
+// entries: those need a port known in advance). One project per database engine.
+export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // A stray test.only must fail the run on a laptop too, not only where CI is set.
+  forbidOnly: true,
+  // The JSON report is what `npm test` counts (PLAYWRIGHT_JSON_OUTPUT_FILE moves it).
+  reporter: [["list"], ["json", { outputFile: "test-results/journeys.json" }]],
   outputDir: "test-results",
+  globalSetup: "./e2e/support/global-setup.ts",
   use: {
-    baseURL: OFFLINE_APP,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: [
-    {
-      command: "npx tsx e2e/support/e2e-server.ts --port 5100 --data .e2e-data/offline",
-      url: `${OFFLINE_APP}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      // The OpenAI-compatible fake the model app talks to (streams its reply slowly on purpose).
-      command: "npx tsx e2e/support/fake-provider-server.ts",
-      url: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1/models`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `npx tsx e2e/support/e2e-server.ts --port 5101 --data .e2e-data/model --llm http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`,
-      url: `${MODEL_APP}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      // The voice journeys: model and speech-to-text both through the fake provider.
-      command: `npx tsx e2e/support/e2e-server.ts --port 5102 --data .e2e-data/voice --llm http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1 --stt http://127.0.0.1:${FAKE_PROVIDER_PORT}/v1`,
-      url: `${VOICE_APP}/readyz`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  projects: journeyEngines().map((engine) => ({ name: engine, use: { engine } })),
 });

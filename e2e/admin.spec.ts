@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/journey-test";
 import { OWNER, uniqueEmail } from "./support/accounts";
 import { gotoWithLiveChannel, readStat } from "./support/admin-live";
 import { createApprovedUser } from "./support/api-users";

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { OFFLINE_APP } from "./support/accounts";
+import type { Page } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
+import { expect, test } from "./support/journey-test";
 import { screenshotBothWidths, signInThroughUi, toastRegion } from "./support/journeys";
 
 async function signedInUser(page: Page) {
-  const user = await createApprovedUser(page.request, OFFLINE_APP, { fullName: "Agnes Agent" });
+  const user = await createApprovedUser(page.request, "", { fullName: "Agnes Agent" });
   await signInThroughUi(page, user.email, user.password);
   return user;
 }

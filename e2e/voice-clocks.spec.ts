@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
 import { screenshotBothWidths } from "./support/journeys";
-import { VOICE_APP } from "./support/voice-app";
 import { expect, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from "./support/voice-fake-mic";
 
 // A silent microphone: nobody speaks, so only the clocks move the call along.
-test.use({ baseURL: VOICE_APP, fakeMic: "silence" });
+test.use({ app: "voice", fakeMic: "silence" });
 
 /** Starts a call and waits for the greeting to finish, then stops the page's clock so the test moves it. */
 async function startCallWithPausedClock(page: Page, agentName: string): Promise<void> {

@@ -4,13 +4,12 @@ import { OWNER } from "./support/accounts";
 import { FAKE_STREAMED_REPLY } from "./support/fake-provider-reply";
 import { createApprovedUser } from "./support/api-users";
 import { screenshotBothWidths, signInThroughUi } from "./support/journeys";
-import { VOICE_APP } from "./support/voice-app";
 import { expect, inOrder, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from "./support/voice-fake-mic";
 
 /** What the fake provider's STT answers for any recording (server/test-support/fake-openai.ts). */
 const FAKE_TRANSCRIPT = "Hello from the fake transcriber.";
 
-test.use({ baseURL: VOICE_APP });
+test.use({ app: "voice" });
 // 2.5 s of silence, the question, 3 s of silence; Chromium loops it, so the user "asks" every ~7 s.
 test.use({ fakeMic: { say: "Hello, where is my order please?", silenceBeforeSeconds: 2.5, silenceAfterSeconds: 3 } });
 
@@ -84,8 +83,9 @@ test.describe("talking to an agent", () => {
 
 test("the Voice Help panel shows what this browser and the server support and runs the speech tests", async ({
   page,
+  apps,
 }) => {
-  const user = await createApprovedUser(page.request, VOICE_APP);
+  const user = await createApprovedUser(page.request, apps.voice);
   await signInThroughUi(page, user.email, user.password);
   const created = await page.request.post("/api/agents", { data: { name: "Hal Helper", gender: "male" } });
   await page.goto(`/chat/${((await created.json()) as { id: string }).id}`);

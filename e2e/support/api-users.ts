@@ -9,6 +9,7 @@ export interface E2eUser {
   id: string;
 }
 
+/** `baseURL` "" sends to the request context's own baseURL (the project's app). */
 export async function createApprovedUser(
   request: APIRequestContext,
   baseURL: string,

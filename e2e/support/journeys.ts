@@ -1,5 +1,5 @@
 /** Steps many journeys share, done through the UI as a person would. */
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
@@ -24,13 +24,14 @@ export async function signUpThroughUi(
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
-/** Screenshots for a person to look at, at phone and desktop widths (written to test-results/screens). */
+/** Screenshots for a person to look at, at phone and desktop widths (in test-results/screens/<project>). */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+    const path = `test-results/screens/${test.info().project.name}/${name}-${width}.png`;
+    await page.screenshot({ path, fullPage: true });
   }
   if (original) await page.setViewportSize(original);
 }

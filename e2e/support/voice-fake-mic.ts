@@ -4,14 +4,14 @@
  * page probes that record what the dialog did (statuses, audio that played, microphone tracks).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, test as base, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makeSpeechWav } from "../../server/providers/tts/speech-wav.js";
 import { encodePcm16Wav, silence } from "../../server/providers/tts/wav.js";
 import { createApprovedUser } from "./api-users.js";
+import { expect, test as base } from "./journey-test.js";
 import { signInThroughUi } from "./journeys.js";
-import { VOICE_APP } from "./voice-app.js";
 
 export type FakeMic = { say: string; silenceBeforeSeconds: number; silenceAfterSeconds: number } | "silence";
 
@@ -29,7 +29,10 @@ async function micFile(mic: FakeMic): Promise<string> {
           silenceBeforeSeconds: mic.silenceBeforeSeconds,
           silenceAfterSeconds: mic.silenceAfterSeconds,
         });
-  writeFileSync(file, wav);
+  // Written aside and renamed: a run beside this one may be reading the same cached file.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, wav);
+  renameSync(partial, file);
   return file;
 }
 
@@ -96,7 +99,7 @@ export function inOrder(seen: string[], wanted: string[]): boolean {
 
 /** Signs a new user in, gives them an agent and opens its voice dialog from the chat header. */
 export async function openVoiceDialog(page: Page, agentName: string): Promise<void> {
-  const user = await createApprovedUser(page.request, VOICE_APP);
+  const user = await createApprovedUser(page.request, "");
   await signInThroughUi(page, user.email, user.password);
   const created = await page.request.post("/api/agents", {
     data: { name: agentName, gender: "female", role: "Support Specialist" },

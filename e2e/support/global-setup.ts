@@ -1,0 +1,84 @@
+/**
+ * Playwright's global setup: starts the fake OpenAI-compatible provider, then the offline, model
+ * and voice apps for each database engine (journey-apps.ts), every one on a port the system
+ * picks, and publishes their addresses for the workers. The function it returns is the global
+ * teardown: it stops them all and removes their data (PGlite directories, PostgreSQL databases).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { journeyEngines, publishAppUrls, type AppName, type AppUrls, type Engine } from "./journey-apps.js";
+import { createPostgresDatabase } from "./postgres-database.js";
+import { startServerProcess } from "./server-process.js";
+
+type Stop = () => Promise<void>;
+
+const APP_ARGS: Record<AppName, (providerUrl: string) => string[]> = {
+  offline: () => [],
+  model: (providerUrl) => ["--llm", providerUrl],
+  voice: (providerUrl) => ["--llm", providerUrl, "--stt", providerUrl],
+};
+
+export default async function startJourneyServers(): Promise<Stop> {
+  const stops: Stop[] = [];
+  const stopAll = async () => {
+    const results = await Promise.allSettled(stops.splice(0).map((stop) => stop()));
+    for (const result of results) if (result.status === "rejected") console.error(result.reason);
+  };
+  try {
+    const provider = await startServerProcess("fake provider", "e2e/support/fake-provider-server.ts", []);
+    stops.push(provider.stop);
+    const starts = journeyEngines().flatMap((engine) =>
+      (Object.keys(APP_ARGS) as AppName[]).map(async (name) => {
+        const app = await startApp(`${name}/${engine}`, engine, APP_ARGS[name](provider.url));
+        stops.push(app.stop);
+        return { engine, name, url: app.url };
+      }),
+    );
+    // Every start settles before any cleanup, so none finishes after the teardown has run.
+    const started = await Promise.allSettled(starts);
+    const failed = started.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    const urls: Partial<Record<Engine, AppUrls>> = {};
+    for (const result of started) {
+      if (result.status !== "fulfilled") continue;
+      const { engine, name, url } = result.value;
+      urls[engine] = { ...urls[engine], [name]: url } as AppUrls;
+    }
+    publishAppUrls(urls);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}
+
+/** One app on data of its own: a temporary directory, and a new database when on PostgreSQL. */
+async function startApp(label: string, engine: Engine, args: string[]): Promise<{ url: string; stop: Stop }> {
+  const database = engine === "postgres" ? await createPostgresDatabase(postgresAdminUrl()) : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), "agentdesk-e2e-"));
+  const removeData = async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const databaseArgs = database ? ["--database-url", database.url] : [];
+  try {
+    const server = await startServerProcess(label, "e2e/support/e2e-server.ts", [
+      "--data",
+      dataDir,
+      ...databaseArgs,
+      ...args,
+    ]);
+    // The data goes only once the app that uses it has stopped.
+    return { url: server.url, stop: () => server.stop().then(removeData) };
+  } catch (error) {
+    await removeData();
+    throw error;
+  }
+}
+
+function postgresAdminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("the postgres journeys need TEST_DATABASE_URL");
+  return url;
+}
