@@ -1,30 +1,107 @@
-// `npm test`: the whole suite, in order of speed. Server tests run on PGlite always and on
-// PostgreSQL too when TEST_DATABASE_URL is set; then the web build; then Playwright journeys
-// in Debian's Chromium.
+// `npm test`: every tier of the suite, in order of speed, each run even when one before it
+// failed — server and unit tests (Vitest; PGlite always, PostgreSQL too when TEST_DATABASE_URL is
+// set), the web build, then the Playwright journeys in Debian's Chromium (on the same engines).
+// Counts come from each runner's JSON report, never from its console text; a tier that ends
+// without a report, or fails with no failing test in it, counts as one failure. The last line
+// is `N passed, N failed, N skipped` and the exit code is non-zero on any failure.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 
+const reports = mkdtempSync(join(tmpdir(), "agentdesk-test-reports-"));
+const vitestReport = join(reports, "vitest.json");
+const playwrightReport = join(reports, "playwright.json");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const steps = [
-  ["server and unit tests", "npx", ["vitest", "run"]],
-  ["web build", "node", ["scripts/build-if-needed.mjs"]],
-  ["browser journeys", "npx", ["playwright", "test"]],
+
+const tiers = [
+  {
+    name: "server and unit tests",
+    command: "npx",
+    args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+    count: () => countVitest(JSON.parse(readFileSync(vitestReport, "utf8"))),
+  },
+  // One check with no report of its own: it passes or fails by its exit code.
+  {
+    name: "web build",
+    command: "node",
+    args: ["scripts/build-if-needed.mjs"],
+    count: (exitStatus) => ({ passed: exitStatus === 0 ? 1 : 0, failed: exitStatus === 0 ? 0 : 1, skipped: 0 }),
+  },
+  {
+    name: "browser journeys",
+    command: "npx",
+    args: ["playwright", "test"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+    precondition: () =>
+      existsSync(chromium)
+        ? null
+        : `Chromium not found at ${chromium}: apt-get install -y chromium, or set CHROMIUM_PATH.`,
+    count: () => countPlaywright(JSON.parse(readFileSync(playwrightReport, "utf8"))),
+  },
 ];
 
-if (!process.env.TEST_DATABASE_URL) {
-  console.log("TEST_DATABASE_URL is not set: server tests run on embedded PGlite only.");
-}
-if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
-  process.exit(1);
+/** Vitest's JSON: per-file results; a file that failed with no failing test (import error, hook) is one failure. */
+function countVitest(report) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of report.testResults) {
+    const statuses = file.assertionResults.map((test) => test.status);
+    for (const status of statuses) {
+      if (status === "passed") counts.passed += 1;
+      else if (status === "failed") counts.failed += 1;
+      else counts.skipped += 1;
+    }
+    if (file.status === "failed" && !statuses.includes("failed")) counts.failed += 1;
+  }
+  return counts;
 }
 
-for (const [name, command, args] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status ?? 1);
-  }
+/** Playwright's JSON stats: expected and flaky passed, unexpected failed. */
+function countPlaywright(report) {
+  const { expected, flaky, unexpected, skipped } = report.stats;
+  return { passed: expected + flaky, failed: unexpected, skipped };
 }
-console.log("\nAll test suites passed.");
+
+function runTier(tier) {
+  const refusal = tier.precondition?.();
+  if (refusal) {
+    console.error(refusal);
+    return { passed: 0, failed: 1, skipped: 0, note: "not run" };
+  }
+  const result = spawnSync(tier.command, tier.args, { stdio: "inherit", env: { ...process.env, ...tier.env } });
+  const exit = result.status ?? result.signal ?? "no exit status";
+  let counts;
+  try {
+    counts = tier.count(result.status);
+  } catch (error) {
+    console.error(`${tier.name}: no usable report (${error.message}).`);
+    return { passed: 0, failed: 1, skipped: 0, note: `exit ${exit}, no report` };
+  }
+  if (result.status !== 0 && counts.failed === 0) {
+    return { ...counts, failed: 1, note: `exit ${exit} with no failing test in the report` };
+  }
+  return counts;
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log("TEST_DATABASE_URL is not set: server tests and journeys run on embedded PGlite only.");
+}
+const summary = [];
+for (const tier of tiers) {
+  console.log(`\n=== ${tier.name} ===`);
+  const started = performance.now();
+  const counts = runTier(tier);
+  summary.push({ name: tier.name, ...counts, seconds: (performance.now() - started) / 1000 });
+}
+rmSync(reports, { recursive: true, force: true });
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+console.log("\n=== summary ===");
+for (const tier of summary) {
+  for (const key of Object.keys(total)) total[key] += tier[key];
+  const figures = `${tier.passed} passed, ${tier.failed} failed, ${tier.skipped} skipped, ${tier.seconds.toFixed(1)} s`;
+  console.log(`${tier.name.padEnd(24)}${figures}${tier.note ? ` (${tier.note})` : ""}`);
+}
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);
