@@ -14,6 +14,7 @@ import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
 import { connectionCap, httpTimeoutOptions, limitConnectionsPerAddress } from "./http/connection-limits.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { answerFrameworkError } from "./http/framework-errors.js";
 import { registerHealthRoutes } from "./http/health.js";
 import { withLogRedaction } from "./http/log-redaction.js";
 import { registerSecurity } from "./http/security.js";
@@ -21,6 +22,7 @@ import { registerSpaAndNotFound } from "./http/spa.js";
 import { registerValidation } from "./http/validation.js";
 import { registerAdminChannel } from "./realtime/admin-channel.js";
 import { registerReportRoutes } from "./reports/routes.js";
+import { registerUsageRoutes } from "./usage/routes.js";
 import { registerVoiceRoutes } from "./voice/routes.js";
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -30,6 +32,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     ...httpTimeoutOptions(deps.config),
+    frameworkErrors: answerFrameworkError,
   });
   limitConnectionsPerAddress(app.server, connectionCap(deps.config));
   registerValidation(app);
@@ -61,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(app, features);
   registerVoiceRoutes(app, features);
   registerReportRoutes(app, features);
+  registerUsageRoutes(app, features);
   registerAdminUserRoutes(app, features);
   registerAdminRoutes(app, features);
   await registerAdminChannel(app, features);

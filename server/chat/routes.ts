@@ -105,7 +105,8 @@ async function streamChat(
     "x-accel-buffering": "no",
   });
   // Each delta is a small write; Nagle's algorithm would hold it back waiting for more.
-  res.socket?.setNoDelay(true);
+  // (app.inject()'s fake socket has no setNoDelay.)
+  res.socket?.setNoDelay?.(true);
   const open = () => !res.writableEnded && !res.destroyed;
   const send = (event: string, data: unknown) => {
     if (open()) res.write(formatSseFrame(event, data));
