@@ -44,22 +44,22 @@ export const EXTRACT_RULES: readonly Rule[] = [
   {
     id: "extract:de",
     pattern:
-      /\b(?:zeig|gib|geben|nenn|verrat|wiederhol|schreib|druck|kopier|ubersetz|was|welche|wie lautet|wie lauten|offenbar|enthull|liste)\w*\b[^.?!\n]{0,30}?(?:\b(?:dein|deine|deinen|ihre|ihren)\s+(?:\w+\s+)?(?:system)?(?:prompt|anweisungen|instruktionen|systemanweisungen|vorgaben)\b(?!\s+(?:fur|zu|zum|zur)\b)|\b(?:versteckten|geheimen|ursprunglichen|internen|initialen)\s+(?:anweisungen|instruktionen|prompt|vorgaben)|\bsystem[- ]?prompt)/,
+      /\b(?:zeig|gib|geben|nenn|verrat|wiederhol|schreib|druck|kopier|ubersetz|was|welche|wie lautet|wie lauten|offenbar|enthull|liste)\w*\b[^.?!\n]{0,30}?(?:\b(?:dein|deine|deinen|ihre|ihren)\s+(?:\w+\s+)?(?:system)?(?:prompt|anweisungen|instruktionen|systemanweisungen|vorgaben)\b(?!\s+(?:fur|zu|zum|zur)\b)|\b(?:versteckten|geheimen|ursprunglichen|internen|initialen)\s+(?:anweisungen|instruktionen|prompt|vorgaben)|\bsystem[- ]?prompt(?!\s+(?:fur|zu|zum|zur)\b))/,
   },
   {
     id: "extract:it",
     pattern:
-      /\b(?:mostr|rivel|dimmi|dammi|ripet|scriv|stamp|copi|tradu|qual|condivid|elenc)\w*\b[^.?!\n]{0,30}?(?:\b(?:tuo|tuoi|tue)\s+(?:prompts?|istruzioni|direttive)\b(?!\s+(?:per|su)\b)|\b(?:prompt|istruzioni|messaggio)\s+(?:di|del)\s+sistema|\b(?:istruzioni|prompt|direttive)\s+(?:nascost[eo]|segret[eo]|inizial[ei]|original[ei]|interne)|\bistruzioni\s+(?:che\s+)?(?:hai ricevuto|ti hanno dato))/,
+      /\b(?:mostr|rivel|dimmi|dammi|ripet|scriv|stamp|copi|tradu|qual|condivid|elenc)\w*\b[^.?!\n]{0,30}?(?:\b(?:tuo|tuoi|tue)\s+(?:prompts?|istruzioni|direttive)\b(?!\s+(?:per|su)\b)|\b(?:prompt|istruzioni|messaggio)\s+(?:di|del)\s+sistema(?!\s+(?:del|della|dei|per)\b)|\b(?:istruzioni|prompt|direttive)\s+(?:nascost[eo]|segret[eo]|inizial[ei]|original[ei]|interne)|\bistruzioni\s+(?:che\s+)?(?:hai ricevuto|ti hanno dato))/,
   },
   {
     id: "extract:pt",
     pattern:
-      /\b(?:mostr|revel|dig|diz|repit|escrev|imprim|copi|traduz|quais|qual|compartilh|de-me|me de)\w*\b[^.?!\n]{0,30}?(?:\b(?:seu|sua|suas|seus|teu|tuas)\s+(?:prompts?|instrucoes|diretrizes)\b(?!\s+(?:para|sobre)\b)|\b(?:prompt|instrucoes|mensagem)\s+(?:do|de)\s+sistema|\b(?:instrucoes|prompt|diretrizes)\s+(?:ocult[ao]s?|secret[ao]s?|inicia(?:l|is)|origina(?:l|is)|internas|escondidas)|\b(?:instrucoes|prompt)\s+(?:\w+\s+)?(?:que\s+)?(?:voce recebeu|te deram|lhe deram))/,
+      /\b(?:mostr|revel|dig|diz|repit|escrev|imprim|copi|traduz|quais|qual|compartilh|de-me|me de)\w*\b[^.?!\n]{0,30}?(?:\b(?:seu|sua|suas|seus|teu|tuas)\s+(?:prompts?|instrucoes|diretrizes)\b(?!\s+(?:para|sobre)\b)|\b(?:prompt|instrucoes|mensagem)\s+(?:do|de)\s+sistema(?!\s+(?:do|da|dos|para)\b)|\b(?:instrucoes|prompt|diretrizes)\s+(?:ocult[ao]s?|secret[ao]s?|inicia(?:l|is)|origina(?:l|is)|internas|escondidas)|\b(?:instrucoes|prompt)\s+(?:\w+\s+)?(?:que\s+)?(?:voce recebeu|te deram|lhe deram))/,
   },
   {
     id: "extract:ja",
     pattern:
-      /(?:システムプロンプト|初期プロンプト|隠し指示|隠された指示|秘密の指示|内部指示|最初の指示|元の指示|あなたの(?:指示|プロンプト|設定)|(?:設定され|与えられ|組み込まれ)(?:ている|た)(?:隠し)?(?:指示|プロンプト|命令)|(?:受け取った|もらった)(?:指示|プロンプト))[^。！？]{0,15}?(?:表示|出力|教え|見せ|書|開示|繰り返|翻訳|コピー|共有|は何)/,
+      /(?:システムプロンプト|初期プロンプト|隠し指示|隠された指示|秘密の指示|内部指示|最初の指示|元の指示|あなたの(?:指示|プロンプト|設定)|(?:設定され|与えられ|組み込まれ)(?:ている|た)(?:隠し)?(?:指示|プロンプト|命令)|(?:受け取った|もらった)(?:指示|プロンプト))[^。！？]{0,15}?(?:表示|出力|教え|見せ|書(?!いています|いている|いてい)|開示|繰り返|翻訳|コピー|共有|は何)/,
   },
   {
     id: "extract:ko",

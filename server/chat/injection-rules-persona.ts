@@ -78,7 +78,16 @@ export const PERSONA_RULES: readonly Rule[] = [
   {
     id: "persona:developer-mode",
     pattern:
-      /(?:^|[.!?:\n]\s*)(?:please\s+)?(?:enter|enable|activate|switch to|turn on|go into)\s+(?:your\s+)?(?:developer|dev|god|debug|jailbreak|dan)\s+mode\b|\bin (?:developer|dev|god|jailbreak|dan) mode,? you\b|(?:^|[.!?:\n]\s*)(?:activa|habilita) el modo (?:desarrollador|programador|dios)|(?:passe|entre|active)(?: en| le)? mode (?:developpeur|dieu)|(?:aktiviere|wechsle in) den entwicklermodus|attiva la modalita (?:sviluppatore|sviluppo)|(?:ative|ativa|entre no) o? ?modo (?:desenvolvedor|deus)|開発者モードを(?:有効|オン|起動)|개발자\s*모드(?:를|로)?\s*(?:활성화|켜|전환)|(?<!如何|怎么|怎样|怎麼)(?:开启|開啟|启用|啟用|打开|打開|进入|進入|切换到)开发者模式/,
+      /(?:^|[.!?:\n]\s*)(?:please\s+)?(?:enter|enable|activate|switch to|turn on|go into)\s+(?:your\s+)?(?:developer|dev|god|debug|jailbreak|dan)\s+mode\b|\bin (?:developer|dev|god|jailbreak|dan) mode,? you\b|(?:^|[.!?:\n]\s*)(?:activa|habilita) el modo (?:desarrollador|programador|dios)|(?:passe|entre|active)(?: en| le)? mode (?:developpeur|dieu)|(?:aktiviere|wechsle in) den entwicklermodus|attiva la modalita (?:sviluppatore|sviluppo)|(?:ative|ativa|entre no) o? ?modo (?:desenvolvedor|deus)/,
+  },
+  // Chinese, Japanese and Korean: the whole sentence is the span, so that a how-to question about
+  // a browser's or phone's developer mode ("怎么在浏览器里打开开发者模式？") is not an attack.
+  {
+    id: "persona:developer-mode",
+    pattern:
+      /[^。！？?!\n]*(?:開発者モードを(?:有効|オン|起動)|개발자\s*모드(?:를|로)?\s*(?:활성화|켜|전환)|(?:开启|開啟|启用|啟用|打开|打開|进入|進入|切换到)开发者模式)[^。！？?!\n]*/g,
+    unless:
+      /方法|どうやって|どうすれば|やり方|ブラウザ|スマホ|携帯|端末|방법|어떻게|브라우저|휴대폰|핸드폰|스마트폰|如何|怎么|怎样|怎麼|浏览器|瀏覽器|手机|手機|电脑|電腦/,
   },
 ];
 
