@@ -1,0 +1,115 @@
+/**
+ * The SQL of backups and restores. Tables and sequences are read from the catalogue rather
+ * than listed by hand, so a table added by a later migration is backed up without anyone
+ * remembering to. Rows travel as row_to_json text and come back through
+ * json_populate_recordset, which both engines speak and which keeps bytea, jsonb and
+ * timestamps exact.
+ */
+import type { SqlSession } from "./backup-session.js";
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export async function readAppliedMigrationTime(session: SqlSession): Promise<number | null> {
+  const [{ present }] = await session.query<{ present: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  if (!present) return null;
+  const rows = await session.query<{ created_at: string | number }>(
+    "select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1",
+  );
+  return rows.length ? Number(rows[0].created_at) : null;
+}
+
+/** The app's tables, parents before children, so rows can be inserted with foreign keys on. */
+export async function listTablesInLoadOrder(session: SqlSession): Promise<string[]> {
+  const tables = await session.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
+  );
+  const edges = await session.query<{ child: string; parent: string }>(
+    `select child.relname as child, parent.relname as parent
+       from pg_constraint k
+       join pg_class child on child.oid = k.conrelid
+       join pg_class parent on parent.oid = k.confrelid
+       join pg_namespace n on n.oid = k.connamespace
+      where k.contype = 'f' and n.nspname = 'public' and k.conrelid <> k.confrelid`,
+  );
+  const parents = new Map(tables.map((t) => [t.name, new Set<string>()]));
+  for (const e of edges) parents.get(e.child)?.add(e.parent);
+  const ordered: string[] = [];
+  while (parents.size > 0) {
+    const ready = [...parents].filter(([, ps]) => [...ps].every((p) => !parents.has(p))).map(([name]) => name);
+    if (ready.length === 0) throw new Error(`Foreign keys form a cycle among ${[...parents.keys()].join(", ")}`);
+    for (const name of ready) {
+      ordered.push(name);
+      parents.delete(name);
+    }
+  }
+  return ordered;
+}
+
+export interface SequenceState {
+  name: string;
+  lastValue: string;
+  isCalled: boolean;
+}
+
+export async function readSequences(session: SqlSession): Promise<SequenceState[]> {
+  const names = await session.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'S' order by c.relname`,
+  );
+  const states: SequenceState[] = [];
+  for (const { name } of names) {
+    const [row] = await session.query<{ last_value: string; is_called: boolean }>(
+      `select last_value::text as last_value, is_called from public.${quoteIdent(name)}`,
+    );
+    states.push({ name, lastValue: row.last_value, isCalled: row.is_called });
+  }
+  return states;
+}
+
+export async function writeSequence(session: SqlSession, state: SequenceState): Promise<void> {
+  await session.query("select setval(('public.' || quote_ident($1))::regclass, $2::bigint, $3)", [
+    state.name,
+    state.lastValue,
+    state.isCalled,
+  ]);
+}
+
+/** Streams a table inside the caller's transaction, a batch at a time, without holding it all in memory. */
+export async function* readTableRows(session: SqlSession, table: string, batchSize: number): AsyncGenerator<string> {
+  const cursor = `backup_${table.replace(/\W/g, "_")}`;
+  await session.exec(
+    `declare ${quoteIdent(cursor)} no scroll cursor for select row_to_json(t)::text as r from public.${quoteIdent(table)} t`,
+  );
+  for (;;) {
+    const rows = await session.query<{ r: string }>(`fetch ${batchSize} from ${quoteIdent(cursor)}`);
+    for (const row of rows) yield row.r;
+    if (rows.length < batchSize) break;
+  }
+  await session.exec(`close ${quoteIdent(cursor)}`);
+}
+
+/** `rowsJson` is a JSON array of row_to_json objects from a backup. */
+export async function insertTableRows(session: SqlSession, table: string, rowsJson: string): Promise<void> {
+  const t = `public.${quoteIdent(table)}`;
+  await session.query(`insert into ${t} select * from json_populate_recordset(null::${t}, $1::json)`, [rowsJson]);
+}
+
+export async function countTableRows(session: SqlSession, table: string): Promise<number> {
+  const [row] = await session.query<{ n: number }>(`select count(*)::int as n from public.${quoteIdent(table)}`);
+  return row.n;
+}
+
+/** A restore goes only into a database with none of our tables and no migration history. */
+export async function databaseIsEmpty(session: SqlSession): Promise<boolean> {
+  const [row] = await session.query<{ n: number }>(
+    `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where (n.nspname = 'public' and c.relkind in ('r', 'p'))
+         or (n.nspname = 'drizzle' and c.relname = '__drizzle_migrations')`,
+  );
+  return row.n === 0;
+}
