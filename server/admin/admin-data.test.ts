@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type {
   AdminConversation,
   AdminVoiceConversation,
@@ -223,6 +223,7 @@ describeEachEngine("admin data screens", (engine) => {
     });
 
     it("resolves a report once, recording who and when; then filters put it where it belongs", async () => {
+      events.length = 0;
       const res = await resolve(oldId);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
@@ -238,7 +239,11 @@ describeEachEngine("admin data screens", (engine) => {
       expect((await auditRows(t.deps.db.db, "error_report.resolve")).map((r) => [r.actorId, r.targetId])).toEqual([
         [admin.id, oldId],
       ]);
-      expect(events).toContainEqual({ type: "stats_changed" });
+      // Through LISTEN/NOTIFY on PostgreSQL the event arrives a moment after the answer.
+      await vi.waitFor(() => expect(events).toContainEqual({ type: "stats_changed" }), {
+        timeout: 10_000,
+        interval: 20,
+      });
     });
 
     it("answers 404 for a report that does not exist", async () => {

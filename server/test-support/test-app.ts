@@ -39,8 +39,8 @@ export async function createTestPostgresDatabase(): Promise<{ url: string; drop(
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      // Give closing pools a moment to leave, so the drop does not have to kill them.
-      for (let attempt = 0; attempt < 20; attempt++) {
+      // Give closing pools up to ~10 s to leave (a loaded machine is slow), so the drop need not kill them.
+      for (let attempt = 0; attempt < 200; attempt++) {
         const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
         if (rows[0].n === 0) break;
         await new Promise((r) => setTimeout(r, 50));

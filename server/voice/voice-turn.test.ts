@@ -52,8 +52,19 @@ describeEachEngine("the streaming voice turn", (engine) => {
   };
 
   it("speaks the first sentence while the model is still writing, and sends done last", async () => {
-    fake.setBehaviour({ replyText: REPLY, chunkCount: 12, chunkDelayMs: 100 });
-    const { res, events, order } = await turn({ message: "Where is my order?" });
+    // The model holds mid-reply (past sentence 0) until sentence 0 has been synthesised, so the
+    // pipelining is shown by the order of events, not by how fast the machine is.
+    fake.setBehaviour({ replyText: REPLY, chunkCount: 12, holdAfterChunks: 6 });
+    const tts = t.deps.tts;
+    const synthesize = tts.synthesize.bind(tts);
+    tts.synthesize = async (request) => {
+      const audio = await synthesize(request);
+      setImmediate(() => fake.release());
+      return audio;
+    };
+    const { res, events, order } = await turn({ message: "Where is my order?" }).finally(() => {
+      tts.synthesize = synthesize;
+    });
 
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/event-stream/);
