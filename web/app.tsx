@@ -1,28 +1,34 @@
-/** Providers, the auth gate and the route table (spec section 2). */
+/**
+ * Providers, the auth gate and the signed-out routes (spec section 2).
+ *
+ * Only what every visitor needs is in the first download: React, the query client, the router,
+ * toasts and the session check. Each page is its own chunk (web/routes.ts) and the signed-in
+ * frame with its route table is another (web/signed-in-app.tsx), so landing, login and sign-up
+ * never load the signed-in app.
+ */
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Route, Switch } from "wouter";
-import { AppShell } from "./components/layout/app-shell";
+import { lazy, Suspense, useEffect } from "react";
+import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { ErrorBoundary } from "./components/error-boundary";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { queryClient } from "./lib/api";
 import { useAuth } from "./lib/auth";
-import { signedInRoutes } from "./routes";
-import { LandingPage } from "./pages/landing";
-import { LoginPage } from "./pages/login";
-import { NotFoundPage } from "./pages/not-found";
-import { SignupPage } from "./pages/signup";
-import { UnauthorizedRedirect } from "./components/layout/unauthorized-redirect";
+import { notFoundPage, signedInRoutes, signedOutPages } from "./routes";
+
+const loadSignedInApp = () => import("./signed-in-app").then((module) => ({ default: module.SignedInApp }));
+const SignedInApp = lazy(loadSignedInApp);
+// It shows the login page, so it shares the login page's chunk.
+const UnauthorizedRedirect = lazy(() =>
+  import("./components/layout/unauthorized-redirect").then((module) => ({ default: module.UnauthorizedRedirect })),
+);
 
 export function App() {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <AppRouter />
-          <Toaster />
-        </TooltipProvider>
+        <AppRouter />
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );
@@ -30,36 +36,62 @@ export function App() {
 
 function AppRouter() {
   const { isAuthenticated, isLoading } = useAuth();
+  useChunkPreloads(isLoading, isAuthenticated);
   if (isLoading) return <FullPageSpinner />;
 
+  const { landing, login, signup } = signedOutPages;
   if (!isAuthenticated) {
     return (
-      <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/login" component={LoginPage} />
-        <Route path="/signup" component={SignupPage} />
-        {/* Any other path shows the login page, with the spec's 'Unauthorized' toast and redirect. */}
-        <Route>
-          <UnauthorizedRedirect />
-        </Route>
-      </Switch>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Switch>
+          <Route path="/" component={landing.component} />
+          <Route path="/login" component={login.component} />
+          <Route path="/signup" component={signup.component} />
+          {/* Any other path shows the login page, with the spec's 'Unauthorized' toast and redirect. */}
+          <Route>
+            <UnauthorizedRedirect />
+          </Route>
+        </Switch>
+      </Suspense>
     );
   }
 
   return (
-    <Switch>
-      <Route path="/login" component={LoginPage} />
-      <Route path="/signup" component={SignupPage} />
-      <Route>
-        <AppShell>
-          <Switch>
-            {signedInRoutes.map(({ path, component }) => (
-              <Route key={path} path={path} component={component} />
-            ))}
-            <Route component={NotFoundPage} />
-          </Switch>
-        </AppShell>
-      </Route>
-    </Switch>
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/login" component={login.component} />
+        <Route path="/signup" component={signup.component} />
+        <Route>
+          <SignedInApp />
+        </Route>
+      </Switch>
+    </Suspense>
   );
+}
+
+/**
+ * Starts page chunks before React asks for them, so their downloads overlap instead of queueing:
+ * while the session check is in flight, the page a signed-out visitor will see at this path;
+ * once signed in, the signed-in app and the page together (the page only renders inside the
+ * signed-in app, so React alone would fetch one after the other). Signed-in pages are never fetched
+ * for a visitor who may be signed out: that would undo the split for first visits.
+ */
+function useChunkPreloads(isLoading: boolean, isAuthenticated: boolean) {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  useEffect(() => {
+    const matches = (route: { path: string }) => matchRoute(parser, route.path, location)[0];
+    const { landing, login, signup } = signedOutPages;
+    const signedOutPage = [
+      { path: "/", ...landing },
+      { path: "/login", ...login },
+      { path: "/signup", ...signup },
+    ].find(matches);
+    if (isLoading) {
+      void signedOutPage?.load();
+    } else if (isAuthenticated && (!signedOutPage || signedOutPage.path === "/")) {
+      void loadSignedInApp();
+      void (signedInRoutes.find(matches) ?? notFoundPage).load();
+    }
+  }, [isLoading, isAuthenticated, location, parser]);
 }

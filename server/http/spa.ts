@@ -1,5 +1,7 @@
 /**
  * Serves the built web app; unknown non-API GETs (and HEADs) get index.html so client routes load.
+ * Files are sent as the build pre-compressed them (web-build/precompress.ts: `.br`, `.gz`)
+ * when the client accepts it, index.html included, with `Vary: Accept-Encoding`.
  * Unknown /api paths (and everything when no build is given) answer 404 JSON.
  */
 import { existsSync } from "node:fs";
@@ -15,6 +17,10 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: stri
       root: webRoot,
       wildcard: false,
       index: false,
+      // Brotli, then gzip, then the file itself, by the request's Accept-Encoding; sendFile too.
+      preCompressed: true,
+      // The compressed files are alternate encodings of their originals, not pages of their own.
+      globIgnore: ["**/*.br", "**/*.gz"],
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, path) => {
         res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
