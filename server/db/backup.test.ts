@@ -83,7 +83,12 @@ describeEachEngine("backup and restore", (engine) => {
   let t: TestApp;
   let owner: MadeUser;
   let user: MadeUser;
-  const removeLater: OwnedTarget[] = [];
+  const removeLater: Pick<OwnedTarget, "remove">[] = [];
+  const backupFilePath = () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentdesk-backup-file-"));
+    removeLater.push({ remove: async () => rmSync(dir, { recursive: true, force: true }) });
+    return join(dir, "snapshot.jsonl.gz");
+  };
 
   beforeAll(async () => {
     source = await freshTarget(engine);
@@ -138,7 +143,7 @@ describeEachEngine("backup and restore", (engine) => {
       }
       return turns;
     })();
-    const file = join(mkdtempSync(join(tmpdir(), "agentdesk-backup-file-")), "snapshot.jsonl.gz");
+    const file = backupFilePath();
     try {
       const backup = await npmRun("backup", ["--out", file], source.env);
       expect(backup.stdout).toContain(engine === "pglite" ? "file snapshot the running app took" : "REPEATABLE READ");
@@ -195,7 +200,7 @@ describeEachEngine("backup and restore", (engine) => {
   }, 180_000);
 
   it("refuses to restore over a database that holds data, and refuses a cut-off backup without leaving one behind", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "agentdesk-backup-file-")), "snapshot.jsonl.gz");
+    const file = backupFilePath();
     const connection = sourceDb.pglite ? borrowPglite(sourceDb.pglite) : await connectRaw(source.target);
     try {
       await writeBackup(connection, createWriteStream(file), new Date());
@@ -230,7 +235,7 @@ describeEachEngine("backup and restore", (engine) => {
       lateTurn = postChat(t, writer, agentId, { message: "Late turn", conversationId });
       return engine === "postgres" ? lateTurn : Promise.resolve();
     };
-    const file = join(mkdtempSync(join(tmpdir(), "agentdesk-backup-file-")), "snapshot.jsonl.gz");
+    const file = backupFilePath();
     const connection = sourceDb.pglite ? borrowPglite(sourceDb.pglite) : await connectRaw(source.target);
     try {
       await writeBackup(
