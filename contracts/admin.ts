@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ApprovalStatus } from "./auth.js";
 import { NewPasswordSchema } from "./auth.js";
 import { ADMIN_USERS_PAGE_SIZE } from "./limits.js";
+import type { Quotas } from "./usage.js";
 
 export const ApproveUserSchema = z.object({ approved: z.boolean({ error: "approved must be true or false" }) });
 
@@ -64,6 +65,7 @@ export interface CompanyWarning {
 }
 
 export interface CompanyEntry {
+  id: string;
   companyName: string;
   /** The company's first user (earliest sign-up). */
   user: CompanyUser;
@@ -71,6 +73,8 @@ export interface CompanyEntry {
   agents: CompanyAgent[];
   totalAgents: number;
   agentLimit: number;
+  /** Null quotas are unlimited. */
+  quotas: Quotas;
   warnings: CompanyWarning[];
 }
 

@@ -1,5 +1,6 @@
 /** Messages on the live admin channel /ws-admin (spec section 7). */
 import { z } from "zod";
+import type { QuotaName } from "./usage.js";
 
 export interface AdminStats {
   totalUsers: number;
@@ -14,7 +15,28 @@ export type AdminServerMessage =
   | { type: "user_approval"; approved: boolean; userEmail: string }
   | { type: "error_report"; severity: string; message: string }
   | { type: "critical_error"; message: string }
-  | { type: "user_signup"; userEmail: string };
+  | { type: "user_signup"; userEmail: string }
+  | QuotaWarning;
+
+/** A company crossed QUOTA_WARNING_PERCENT of a quota: sent once per quota and period. */
+export interface QuotaWarning {
+  type: "quota_warning";
+  companyId: string;
+  companyName: string;
+  quota: QuotaName;
+  used: number;
+  limit: number;
+}
+
+/** Every message type the server sends, listed once for the server's bus and the browser's parser. */
+export const ADMIN_MESSAGE_TYPES = [
+  "stats_update",
+  "user_approval",
+  "error_report",
+  "critical_error",
+  "user_signup",
+  "quota_warning",
+] as const satisfies readonly AdminServerMessage["type"][];
 
 /** The client's compatibility hello; never trusted on its own (the cookie decides). */
 export const AdminAuthMessageSchema = z.object({

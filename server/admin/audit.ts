@@ -1,4 +1,5 @@
 /** The append-only audit log: who did what to what, and when. */
+import type { AuditAction } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
 import { auditLog } from "../db/schema.js";
 
@@ -7,13 +8,7 @@ export interface AuditActor {
   email: string;
 }
 
-export type AuditAction =
-  | "user.approve"
-  | "user.deny"
-  | "user.reset_password"
-  | "error_report.resolve"
-  | "system.reset_all"
-  | "conversation.read";
+export type { AuditAction };
 
 export async function recordAudit(
   db: Db,

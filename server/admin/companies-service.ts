@@ -1,13 +1,26 @@
 /**
- * Company Management: users grouped into companies by their company name compared loosely
- * (trimmed, lower-cased), with the company's agents and prompt-injection warnings.
+ * Company Management: each company with its users, agents, prompt-injection warnings, agent
+ * limit and quotas, and the admin's edits of the limit and quotas (each one audited).
  */
-import { asc, desc, inArray } from "drizzle-orm";
 import type { CompanyAgent, CompanyEntry, CompanyUser, CompanyWarning } from "../../contracts/admin.js";
-import { AGENT_LIMIT_PER_COMPANY } from "../../contracts/limits.js";
-import { companyKey, type UserRow } from "../auth/user-view.js";
+import { QUOTA_NAMES, type CompanyPatch, type Quotas } from "../../contracts/usage.js";
+import type { UserRow } from "../auth/user-view.js";
+import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
-import { agents, companyWarnings, users } from "../db/schema.js";
+import { HttpError } from "../http/http-error.js";
+import {
+  findCompany,
+  listAgentsOldestFirst,
+  listCompanyRows,
+  listUsersOldestFirst,
+  listWarningsOfCompanies,
+  updateCompany,
+  type CompanyRow,
+} from "../usage/company-queries.js";
+import { recordAudit } from "./audit.js";
+
+export const COMPANY_NOT_FOUND = "Company not found";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toCompanyUser(row: UserRow): CompanyUser {
   return {
@@ -23,71 +36,102 @@ function toCompanyUser(row: UserRow): CompanyUser {
   };
 }
 
+export function quotasOf(row: CompanyRow): Quotas {
+  return {
+    messagesPerDay: row.messagesPerDay,
+    tokensPerMonth: row.tokensPerMonth,
+    voiceMinutesPerMonth: row.voiceMinutesPerMonth,
+  };
+}
+
 interface CompanyDraft {
+  row: CompanyRow;
   users: UserRow[];
   agents: CompanyAgent[];
   warnings: CompanyWarning[];
 }
 
+/** Companies that have users (a system reset leaves the others, with their settings, unlisted). */
 export async function listCompanies(db: Db): Promise<CompanyEntry[]> {
-  // Earliest sign-up first, so the first user of each group is the company's first user.
-  const userRows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
-  const byKey = new Map<string, CompanyDraft>();
-  const keyOfUser = new Map<string, string>();
-  for (const row of userRows) {
-    const key = companyKey(row.companyName);
-    keyOfUser.set(row.id, key);
-    const draft = byKey.get(key) ?? { users: [], agents: [], warnings: [] };
-    draft.users.push(row);
-    byKey.set(key, draft);
+  const [companyRows, userRows] = await Promise.all([listCompanyRows(db), listUsersOldestFirst(db)]);
+  const byId = new Map<string, CompanyDraft>(
+    companyRows.map((row) => [row.id, { row, users: [], agents: [], warnings: [] }]),
+  );
+  const draftOfUser = new Map<string, CompanyDraft>();
+  for (const user of userRows) {
+    const draft = user.companyId ? byId.get(user.companyId) : undefined;
+    if (!draft) continue;
+    draft.users.push(user);
+    draftOfUser.set(user.id, draft);
   }
-  if (byKey.size === 0) return [];
+  const drafts = [...byId.values()].filter((draft) => draft.users.length > 0);
+  if (drafts.length === 0) return [];
 
+  const byKey = new Map(drafts.map((draft) => [draft.row.key, draft]));
   const [agentRows, warningRows] = await Promise.all([
-    db
-      .select({
-        id: agents.id,
-        userId: agents.userId,
-        name: agents.name,
-        type: agents.type,
-        role: agents.role,
-        isActive: agents.isActive,
-        createdAt: agents.createdAt,
-      })
-      .from(agents)
-      .orderBy(asc(agents.createdAt), asc(agents.id)),
-    db
-      .select({
-        companyKey: companyWarnings.companyKey,
-        agentName: companyWarnings.agentName,
-        createdAt: companyWarnings.createdAt,
-      })
-      .from(companyWarnings)
-      .where(inArray(companyWarnings.companyKey, [...byKey.keys()]))
-      .orderBy(desc(companyWarnings.createdAt)),
+    listAgentsOldestFirst(db),
+    listWarningsOfCompanies(db, [...byKey.keys()]),
   ]);
   for (const agent of agentRows) {
-    const key = keyOfUser.get(agent.userId);
-    if (key) byKey.get(key)?.agents.push({ ...agent, createdAt: agent.createdAt.toISOString() });
+    draftOfUser.get(agent.userId)?.agents.push({ ...agent, createdAt: agent.createdAt.toISOString() });
   }
   for (const warning of warningRows) {
-    byKey
-      .get(warning.companyKey)
-      ?.warnings.push({ agentName: warning.agentName, timestamp: warning.createdAt.toISOString() });
+    byKey.get(warning.companyKey)?.warnings.push({
+      agentName: warning.agentName,
+      timestamp: warning.createdAt.toISOString(),
+    });
   }
 
-  const entries: CompanyEntry[] = [];
-  for (const draft of byKey.values()) {
-    const first = toCompanyUser(draft.users[0]);
-    entries.push({
-      companyName: first.companyName.trim(),
-      user: first,
+  return drafts
+    .map((draft) => ({
+      id: draft.row.id,
+      companyName: draft.row.name,
+      user: toCompanyUser(draft.users[0]),
       users: draft.users.map(toCompanyUser),
       agents: draft.agents,
       totalAgents: draft.agents.length,
-      agentLimit: AGENT_LIMIT_PER_COMPANY,
+      agentLimit: draft.row.agentLimit,
+      quotas: quotasOf(draft.row),
       warnings: draft.warnings,
-    });
-  }
-  return entries.sort((a, b) => a.companyName.localeCompare(b.companyName, "en", { sensitivity: "base" }));
+    }))
+    .sort((a, b) => a.companyName.localeCompare(b.companyName, "en", { sensitivity: "base" }));
+}
+
+export interface CompanyDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** PATCH /api/admin/companies/{id}: changes the agent limit and quotas, one audit entry per change. */
+export async function editCompany(
+  deps: CompanyDeps,
+  actor: UserRow,
+  id: string,
+  patch: CompanyPatch,
+): Promise<{ id: string; companyName: string; agentLimit: number; quotas: Quotas }> {
+  if (!UUID.test(id)) throw new HttpError(400, "id must be a company id (a UUID)");
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await findCompany(tx, id);
+    if (!before) throw new HttpError(404, COMPANY_NOT_FOUND);
+    const after = (await updateCompany(tx, id, patch, now)) ?? before;
+    const target = { type: "company", id };
+    if (patch.agentLimit !== undefined && patch.agentLimit !== before.agentLimit) {
+      await recordAudit(tx, actor, "company.agent_limit", target, now, {
+        companyName: before.name,
+        from: before.agentLimit,
+        to: after.agentLimit,
+      });
+    }
+    for (const quota of QUOTA_NAMES) {
+      if (patch[quota] === undefined || patch[quota] === before[quota]) continue;
+      await recordAudit(tx, actor, "company.quota", target, now, {
+        companyName: before.name,
+        quota,
+        from: before[quota],
+        to: after[quota],
+      });
+    }
+    return { id: after.id, companyName: after.name, agentLimit: after.agentLimit, quotas: quotasOf(after) };
+  });
 }

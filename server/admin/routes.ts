@@ -1,15 +1,25 @@
 /**
- * Admin HTTP routes beyond users (spec section 7): stats, companies, conversations (text and
- * voice, with saved audio), error reports, reset-all. Admin only: signed-out 401, others 403.
+ * Admin HTTP routes beyond users (spec section 7): stats, companies (with their limit and
+ * quotas), analytics, the audit trail, conversations (text and voice, with saved audio), error
+ * reports, reset-all. Admin only: signed-out 401, others 403.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ResetAllSchema } from "../../contracts/admin.js";
 import { ReportFilterSchema } from "../../contracts/reports.js";
+import {
+  AnalyticsCsvQuerySchema,
+  AnalyticsQuerySchema,
+  AuditQuerySchema,
+  CompanyPatchSchema,
+} from "../../contracts/usage.js";
 import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { listCompanies } from "./companies-service.js";
+import { analyticsCsv } from "./analytics-csv.js";
+import { analyticsReport } from "./analytics-service.js";
+import { auditCsv, auditPage } from "./audit-service.js";
+import { editCompany, listCompanies } from "./companies-service.js";
 import {
   getConversation,
   listConversations,
@@ -31,6 +41,33 @@ export function registerAdminRoutes(app: FastifyInstance, deps: FeatureDeps): vo
   api.get("/api/admin/stats", ADMIN_ONLY, async () => readAdminStats(deps.db));
 
   api.get("/api/admin/companies", ADMIN_ONLY, async () => listCompanies(deps.db));
+  api.patch(
+    "/api/admin/companies/:id",
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: CompanyPatchSchema } },
+    async (request) => editCompany(deps, signedInUser(request), request.params.id, request.body),
+  );
+
+  api.get("/api/admin/analytics", { ...ADMIN_ONLY, schema: { querystring: AnalyticsQuerySchema } }, async (request) =>
+    analyticsReport(deps.db, request.query),
+  );
+  api.get(
+    "/api/admin/analytics.csv",
+    { ...ADMIN_ONLY, schema: { querystring: AnalyticsCsvQuerySchema } },
+    async (request, reply) => {
+      const { table, ...range } = request.query;
+      const csv = analyticsCsv(await analyticsReport(deps.db, range), table);
+      return sendCsv(reply, `analytics-${table}-${range.from}-to-${range.to}.csv`, csv);
+    },
+  );
+
+  api.get("/api/admin/audit", { ...ADMIN_ONLY, schema: { querystring: AuditQuerySchema } }, async (request) =>
+    auditPage(deps.db, request.query),
+  );
+  api.get(
+    "/api/admin/audit.csv",
+    { ...ADMIN_ONLY, schema: { querystring: AuditQuerySchema } },
+    async (request, reply) => sendCsv(reply, "audit-trail.csv", await auditCsv(deps.db, request.query)),
+  );
 
   api.get("/api/admin/conversations", ADMIN_ONLY, async () => listConversations(deps, "text"));
   api.get("/api/admin/conversation/:id", byId, async (request) => getConversation(deps, request.params.id));
@@ -56,6 +93,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: FeatureDeps): vo
   api.post("/api/admin/reset-all", { ...ADMIN_ONLY, schema: { body: ResetAllSchema } }, async (request) =>
     resetAll(deps, signedInUser(request)),
   );
+}
+
+function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return reply
+    .header("Content-Type", "text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${filename}"`)
+    .header("Cache-Control", "no-store")
+    .send(csv);
 }
 
 /** Answers one byte range when asked, so the browser's <audio> element can seek. */

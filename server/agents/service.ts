@@ -1,16 +1,16 @@
 /** Agents: the owner's CRUD, the per-company limit, and who may see the system prompt. */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Agent, AgentCreate, AgentPatch } from "../../contracts/agents.js";
 import { AgentCreateSchema } from "../../contracts/agents.js";
-import { AGENT_LIMIT_PER_COMPANY } from "../../contracts/limits.js";
-import { companyKey, type UserRow } from "../auth/user-view.js";
+import type { UserRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/connect.js";
 import { agents } from "../db/schema.js";
 import { HttpError } from "../http/http-error.js";
+import { countAgentsOfCompany, lockCompanyOfUser } from "../usage/company-queries.js";
 import { toAgent, toTemplate } from "./agent-view.js";
-import { countAgentsOfCompany, findAgentOfUser, firstAdminId, listAgentsOfUser, listTemplates } from "./queries.js";
+import { findAgentOfUser, firstAdminId, listAgentsOfUser, listTemplates } from "./queries.js";
 
 export interface AgentDeps {
   db: Db;
@@ -19,8 +19,8 @@ export interface AgentDeps {
 }
 
 export const AGENT_NOT_FOUND = "Agent not found";
-export const agentLimitMessage = () =>
-  `Your company has reached the limit of ${AGENT_LIMIT_PER_COMPANY} agents. Delete an agent to create a new one.`;
+export const agentLimitMessage = (limit: number) =>
+  `Your company has reached the limit of ${limit} agents. Delete an agent to create a new one.`;
 
 /** OWNER_EMAIL names the owner; without it, the first admin of the instance is the owner. */
 export async function isInstanceOwner(deps: AgentDeps, user: UserRow): Promise<boolean> {
@@ -40,19 +40,19 @@ export async function getAgent(deps: AgentDeps, user: UserRow, id: string): Prom
   return toAgent(row, { withSystemPrompt: await isInstanceOwner(deps, user) });
 }
 
-/** Any fixed number; with the company key it serialises creates within one company. */
-const COMPANY_LOCK_CLASS = 7_340_002;
-
 export async function createAgent(
   deps: AgentDeps,
   user: UserRow,
   input: ReturnType<typeof AgentCreateSchema.parse>,
 ): Promise<{ id: string }> {
-  const key = companyKey(user.companyName);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${COMPANY_LOCK_CLASS}, hashtext(${key}))`);
-    if ((await countAgentsOfCompany(tx, key)) >= AGENT_LIMIT_PER_COMPANY) throw new HttpError(409, agentLimitMessage());
+    // The company row's lock makes creations within one company take turns (the limit is its own).
+    const company = await lockCompanyOfUser(tx, user.id);
+    if (!company) throw new Error(`user ${user.id} has no company`);
+    if ((await countAgentsOfCompany(tx, company.id)) >= company.agentLimit) {
+      throw new HttpError(409, agentLimitMessage(company.agentLimit));
+    }
     const [row] = await tx
       .insert(agents)
       .values({ ...input, description: input.description || null, userId: user.id, createdAt: now, updatedAt: now })

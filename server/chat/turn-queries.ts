@@ -11,6 +11,7 @@ import type { AgentRow } from "../agents/agent-view.js";
 import type { Db } from "../db/connect.js";
 import { agents } from "../db/schema.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
+import { admissionCtes, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
 import type { ConversationKind } from "./queries.js";
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
@@ -37,19 +38,34 @@ export interface TurnStart {
   historyLimit: number;
 }
 
-/** "refused": the conversation exists but was locked when the write ran. */
+/**
+ * "refused": the conversation exists but was locked when the write ran (its admission, if it
+ * got one, is to be given back); "over-quota": the company's quota admitted no more turns.
+ */
 export type TurnBegun =
-  | { outcome: "stored"; agent: AgentRow; conversationId: string; userMessageId: string; history: ChatTurn[] }
+  | {
+      outcome: "stored";
+      agent: AgentRow;
+      conversationId: string;
+      userMessageId: string;
+      history: ChatTurn[];
+      /** The conversation had no message before this one. */
+      started: boolean;
+      admission: Admission;
+    }
   | { outcome: "no-agent" }
   | { outcome: "inactive-agent"; agent: AgentRow }
   | { outcome: "no-conversation" }
-  | { outcome: "refused" };
+  | { outcome: "refused"; admission: Admission | null }
+  | { outcome: "over-quota"; admission: Admission };
 
 /**
  * Checks the user's agent (owned, active) and conversation (owned, this agent's, not locked),
  * then counts and stores the message, adds one to the agent's chatsSent and reads the earlier
  * history; a null conversationId creates the conversation holding its first message instead.
- * One statement: the agent row it returns is what the reply's persona is built from.
+ * The company's quotas admit the turn in the same statement (usage/queries.ts): nothing is
+ * written for a turn they refuse. One statement: the agent row it returns is what the reply's
+ * persona is built from.
  */
 export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   const now = sql`${p.now.toISOString()}::timestamptz`;
@@ -60,44 +76,56 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
     where id = ${p.agentId} and exists (select 1 from stored) and ${isText} returning 1
   )`;
 
+  const agentActive = sql`exists (select 1 from agent where agent.is_active)`;
+
   if (p.conversationId === null) {
+    const kind = p.kind ?? "text";
     const row = await firstRow(
       db,
       sql`with ${agent},
+          ${admissionCtes({ userId: p.userId, now: p.now, kind: sql`${kind}`, gate: agentActive })},
           conv as (
             insert into conversations (user_id, agent_id, agent_name, kind, title, message_count, created_at, updated_at)
-            select ${p.userId}, agent.id, agent.name, ${p.kind ?? "text"}, ${p.title}, 1, ${now}, ${now}
-            from agent where agent.is_active returning id
+            select ${p.userId}, agent.id, agent.name, ${kind}, ${p.title}, 1, ${now}, ${now}
+            from agent where agent.is_active and exists (select 1 from quota_admitted) returning id
           ),
           stored as (
             insert into messages (conversation_id, role, content, status, language, created_at)
             select conv.id, 'user', ${p.message}, 'complete', ${p.language}, ${now} from conv returning id
           ),
-          ${counted(sql`${(p.kind ?? "text") === "text"}`)}
+          ${counted(sql`${kind === "text"}`)}
           select (select row_to_json(agent) from agent) as agent, (select id from conv) as conversation_id,
-                 (select id from stored) as message_id`,
+                 (select id from stored) as message_id, ${admissionReport(p.now)} as quota`,
     );
     return (
       agentOutcome(row) ??
-      stored(row, row.conversation_id, [], () => {
+      stored(row, row.conversation_id, [], true, () => {
+        const admission = readAdmission(row.quota);
+        if (admission && !admission.admitted) return { outcome: "over-quota", admission };
         throw new Error("Creating the conversation returned no ids");
       })
     );
   }
 
   const kindCheck = p.kind ? sql`and c.kind = ${p.kind}` : sql``;
+  const unlocked = sql`(c.locked_until is null or c.locked_until <= ${now})`;
+  const ownConversation = sql`c.id = ${p.conversationId} and c.user_id = ${p.userId} and c.agent_id = ${p.agentId} ${kindCheck}`;
   const row = await firstRow(
     db,
     sql`with ${agent},
+        ${admissionCtes({
+          userId: p.userId,
+          now: p.now,
+          kind: sql`(select c.kind from conversations c where c.id = ${p.conversationId})`,
+          gate: sql`${agentActive} and exists (select 1 from conversations c where ${ownConversation} and ${unlocked})`,
+        })},
         conv as (
-          select c.id from conversations c
-          where c.id = ${p.conversationId} and c.user_id = ${p.userId} and c.agent_id = ${p.agentId} ${kindCheck}
+          select c.id, c.message_count = 0 as started from conversations c where ${ownConversation}
         ),
         bumped as (
           update conversations c set message_count = c.message_count + 1, updated_at = ${now}
           from conv
-          where c.id = conv.id and (c.locked_until is null or c.locked_until <= ${now})
-            and exists (select 1 from agent where agent.is_active)
+          where c.id = conv.id and ${unlocked} and ${agentActive} and exists (select 1 from quota_admitted)
           returning c.id
         ),
         stored as (
@@ -109,7 +137,10 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
         select
           (select row_to_json(agent) from agent) as agent,
           exists (select 1 from conv) as found,
+          (select started from conv) as started,
+          exists (select 1 from conversations c where ${ownConversation} and not ${unlocked}) as locked_at_start,
           (select id from stored) as message_id,
+          ${admissionReport(p.now)} as quota,
           (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
              from (select role, content, created_at from messages
                    where conversation_id = ${p.conversationId} and status in ('complete', 'partial')
@@ -118,7 +149,12 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   const refusal = agentOutcome(row);
   if (refusal) return refusal;
   if (row.found !== true) return { outcome: "no-conversation" };
-  return stored(row, p.conversationId, readHistory(row.history), () => ({ outcome: "refused" }));
+  return stored(row, p.conversationId, readHistory(row.history), row.started === true, () => {
+    const admission = readAdmission(row.quota);
+    // Not admitted because the conversation was locked is a lock refusal, not a quota one.
+    if (admission && !admission.admitted && row.locked_at_start !== true) return { outcome: "over-quota", admission };
+    return { outcome: "refused", admission };
+  });
 }
 
 /** The stored outcome when the statement stored the message; otherwise what `notStored` says. */
@@ -126,11 +162,15 @@ function stored(
   row: Record<string, unknown>,
   conversationId: unknown,
   history: ChatTurn[],
+  started: boolean,
   notStored: () => TurnBegun,
 ): TurnBegun {
   const agent = agentFromJson(row.agent);
-  if (!agent || typeof conversationId !== "string" || typeof row.message_id !== "string") return notStored();
-  return { outcome: "stored", agent, conversationId, userMessageId: row.message_id, history };
+  const admission = readAdmission(row.quota);
+  if (!agent || !admission || typeof conversationId !== "string" || typeof row.message_id !== "string") {
+    return notStored();
+  }
+  return { outcome: "stored", agent, conversationId, userMessageId: row.message_id, history, started, admission };
 }
 
 /** The agent-side refusal, if any: missing (or someone else's) before inactive. */

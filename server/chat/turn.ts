@@ -5,6 +5,8 @@
  * typed — and what is stored when the reply fails (status "failed") or the client leaves
  * (status "partial").
  */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { LanguageCode } from "../../contracts/voice.js";
 import { toPersona, type AgentRow } from "../agents/agent-view.js";
@@ -12,8 +14,11 @@ import { findAgentOfUser } from "../agents/queries.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
-import { LlmProviderError, type ChatTurn } from "../providers/llm/llm-provider.js";
+import { LlmProviderError, type ChatTurn, type LlmUsage } from "../providers/llm/llm-provider.js";
 import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
+import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
+import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
+import { announceQuotaWarning, meterTurn } from "../usage/service.js";
 import { injectionRule } from "./lock.js";
 import { CONVERSATION_NOT_FOUND, lockedOrMissing, startLockingTurn } from "./locking-turn.js";
 import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
@@ -27,7 +32,14 @@ export interface TurnInput {
   language: LanguageCode;
   signal: AbortSignal;
   requestLog?: FastifyBaseLogger;
+  /**
+   * Takes the finished turn's usage. The default records it at once; a voice turn passes its
+   * own, to add the seconds it spoke before recording.
+   */
+  meter?: TurnMeter;
 }
+
+export type TurnMeter = (usage: TurnUsageRecord) => Promise<void>;
 
 export type TurnEvent =
   { type: "delta"; text: string } | { type: "done"; response: string; securityLock: boolean; offline: boolean };
@@ -35,6 +47,7 @@ export type TurnEvent =
 export { CONVERSATION_NOT_FOUND };
 export const AGENT_NOT_FOUND = "Agent not found";
 export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
+export type { TurnUsageRecord };
 export const PROVIDER_FAILED = "The language model failed to reply. Your message was saved; please try again.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,15 +114,41 @@ export async function beginConversationTurn(
       throw new HttpError(409, AGENT_INACTIVE);
     case "no-conversation":
       throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    case "over-quota":
+      throw quotaRefusal(begun.admission, request.kind ?? "text", now);
     case "refused":
+      // Admitted on a snapshot that showed it unlocked; the lock won the race, so give it back.
+      if (begun.admission?.admitted) await releaseAdmission(deps.db, begun.admission.companyId, now);
       // Locked when the write ran, which the statement's snapshot may not show: read it afresh.
       throw await lockedOrMissing(deps, request.conversationId ?? "", now);
     case "stored": {
+      if (begun.admission.warned) await warnOfMessages(deps, begun.admission, request.requestLog);
       const input: TurnInput = { ...request, agent: begun.agent, conversationId: begun.conversationId };
-      const turn = { userMessageId: begun.userMessageId, events: replyEvents(deps, input, begun.history) };
-      return { conversationId: begun.conversationId, turn };
+      const events = replyEvents(deps, input, begun.history, begun.started);
+      return { conversationId: begun.conversationId, turn: { userMessageId: begun.userMessageId, events } };
     }
   }
+}
+
+/** The 429 for a turn its company's quotas did not admit. */
+function quotaRefusal(admission: Admission, kind: ConversationKind, now: Date): QuotaExceededError {
+  // Racing turns can take the last message after this statement's snapshot: then it is the day's messages.
+  const quota = exhaustedQuota(admission.quotas, admission.used, kind) ?? "messagesPerDay";
+  return new QuotaExceededError(quota, admission.quotas[quota] ?? 0, now);
+}
+
+async function warnOfMessages(deps: FeatureDeps, admission: Admission, log?: FastifyBaseLogger): Promise<void> {
+  await announceQuotaWarning(
+    deps.bus,
+    {
+      companyId: admission.companyId,
+      companyName: admission.companyName,
+      quota: "messagesPerDay",
+      used: admission.used.messagesToday,
+      limit: admission.quotas.messagesPerDay ?? 0,
+    },
+    log,
+  );
 }
 
 async function beginLockingTurn(
@@ -119,21 +158,95 @@ async function beginLockingTurn(
   now: Date,
 ): Promise<{ conversationId: string; turn: StartedTurn }> {
   const agent = await findOwnActiveAgent(deps, request.user, request.agentId);
-  let conversationId = request.conversationId;
-  if (conversationId) {
-    const conversation = await findConversationOfUser(deps.db, request.user.id, conversationId, request.kind);
+  let kind = request.kind ?? "text";
+  if (request.conversationId) {
+    const conversation = await findConversationOfUser(deps.db, request.user.id, request.conversationId, request.kind);
     if (!conversation || conversation.agentId !== agent.id) throw new HttpError(404, CONVERSATION_NOT_FOUND);
-  } else {
-    conversationId = (await createConversation(deps, request.user, agent, request.kind ?? "text", request.title)).id;
+    kind = conversation.kind;
   }
-  const turn = await startLockingTurn(deps, { ...request, agent, conversationId }, rule, now);
+  // Admitted before anything is written, so a refused turn stores nothing; given back if the turn fails.
+  const admission = await admitTurn(deps.db, { userId: request.user.id, now, kind: sql`${kind}` });
+  if (admission && !admission.admitted) throw quotaRefusal(admission, kind, now);
+  // A new conversation is created in the same transaction as its blocked messages, so a lost
+  // connection can never leave an empty conversation behind.
+  const newConversation = request.conversationId ? undefined : { id: randomUUID(), kind, title: request.title };
+  const conversationId = request.conversationId ?? newConversation!.id;
+  const input: TurnInput = { ...request, agent, conversationId };
+  let turn: StartedTurn;
+  try {
+    turn = await startLockingTurn(deps, input, rule, now, newConversation);
+  } catch (error) {
+    if (admission) await releaseAdmission(deps.db, admission.companyId, now);
+    throw error;
+  }
+  const blocked = {
+    outcome: "blocked" as const,
+    started: !request.conversationId,
+    usage: null,
+    firstTokenMs: null,
+    totalMs: 0,
+  };
+  await (request.meter ?? defaultMeter(deps, request.requestLog))(usageOf(deps, input, blocked));
   return { conversationId, turn };
 }
 
-async function* replyEvents(deps: FeatureDeps, input: TurnInput, rows: ChatTurn[]): AsyncGenerator<TurnEvent> {
+function defaultMeter(deps: FeatureDeps, log?: FastifyBaseLogger): TurnMeter {
+  return (usage) => meterTurn(deps, usage, log);
+}
+
+/** The usage record of a turn, before any voice seconds are added. */
+function usageOf(
+  deps: FeatureDeps,
+  input: TurnInput,
+  end: {
+    outcome: TurnUsageRecord["outcome"];
+    started: boolean;
+    usage: LlmUsage | null;
+    firstTokenMs: number | null;
+    totalMs: number;
+  },
+): TurnUsageRecord {
   const offline = deps.llm.kind === "offline";
-  const store = (content: string, status: "complete" | "partial" | "failed") =>
-    storeReplyOf(deps, input, { content, status, offline });
+  return {
+    userId: input.user.id,
+    agentId: input.agent.id,
+    agentName: input.agent.name,
+    conversationId: input.conversationId,
+    provider: deps.llm.kind,
+    model: offline ? "offline" : (deps.llm.model ?? "unknown"),
+    promptTokens: end.usage?.promptTokens ?? 0,
+    completionTokens: end.usage?.completionTokens ?? 0,
+    tokensEstimated: end.usage?.estimated ?? false,
+    firstTokenMs: end.firstTokenMs,
+    totalMs: end.totalMs,
+    outcome: end.outcome,
+    startedConversation: end.started,
+    voiceSecondsHeard: 0,
+    voiceSecondsSpoken: 0,
+    language: input.language,
+    at: deps.clock.now(),
+  };
+}
+
+async function* replyEvents(
+  deps: FeatureDeps,
+  input: TurnInput,
+  rows: ChatTurn[],
+  started: boolean,
+): AsyncGenerator<TurnEvent> {
+  const offline = deps.llm.kind === "offline";
+  const meter = input.meter ?? defaultMeter(deps, input.requestLog);
+  const startedAt = performance.now();
+  let firstTokenMs: number | null = null;
+  let usage: LlmUsage | null = null;
+  /** Stores the reply (a partial one only when it has text) and meters the turn, side by side. */
+  const store = async (content: string, status: "complete" | "partial" | "failed") => {
+    const totalMs = Math.round(performance.now() - startedAt);
+    await Promise.all([
+      status === "partial" && !content ? null : storeReplyOf(deps, input, { content, status, offline }),
+      meter(usageOf(deps, input, { outcome: status, started, usage, firstTokenMs, totalMs })),
+    ]);
+  };
 
   let text = "";
   let outcome: "streaming" | "complete" | "ended" = "streaming";
@@ -145,8 +258,12 @@ async function* replyEvents(deps: FeatureDeps, input: TurnInput, rows: ChatTurn[
       language: input.language,
       persona: { name: input.agent.name, role: input.agent.role, speciality: input.agent.speciality },
       signal: input.signal,
+      onUsage: (reported) => {
+        usage = reported;
+      },
     });
     for await (const delta of stream) {
+      firstTokenMs ??= Math.round(performance.now() - startedAt);
       text += delta;
       yield { type: "delta", text: delta };
     }
@@ -155,7 +272,7 @@ async function* replyEvents(deps: FeatureDeps, input: TurnInput, rows: ChatTurn[
     outcome = "ended";
     if (input.signal.aborted) {
       // The client left: keep what it already saw, and let the caller's abort stand.
-      if (text) await store(text, "partial");
+      await store(text, "partial");
       throw error;
     }
     const reason = error instanceof LlmProviderError ? error.reason : "unexpected";
@@ -167,7 +284,7 @@ async function* replyEvents(deps: FeatureDeps, input: TurnInput, rows: ChatTurn[
     throw new HttpError(502, PROVIDER_FAILED);
   } finally {
     // Reached with "streaming" only when the consumer stopped iterating mid-reply (it went away).
-    if (outcome === "streaming" && text) await store(text, "partial");
+    if (outcome === "streaming") await store(text, "partial");
   }
 
   await store(text, "complete");

@@ -3,7 +3,7 @@
  * admin channel hears it and tells its own sockets. PostgreSQL LISTEN/NOTIFY carries it
  * across instances; with PGlite everything is in one process.
  */
-import type { AdminServerMessage } from "../../contracts/realtime.js";
+import { ADMIN_MESSAGE_TYPES, type AdminServerMessage } from "../../contracts/realtime.js";
 
 /** What services publish: the spec's events, plus a bare "stats may have changed" signal. */
 export type AdminEvent = Exclude<AdminServerMessage, { type: "stats_update" }> | { type: "stats_changed" };
@@ -14,11 +14,9 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+// stats_update is never published: each instance builds it from the database on stats_changed.
 const EVENT_TYPES = new Set<string>([
-  "user_approval",
-  "error_report",
-  "critical_error",
-  "user_signup",
+  ...ADMIN_MESSAGE_TYPES.filter((type) => type !== "stats_update"),
   "stats_changed",
 ]);
 

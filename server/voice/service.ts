@@ -16,9 +16,12 @@ import {
   findOwnActiveAgent,
   findOwnConversation,
   runConversationTurn,
+  type TurnUsageRecord,
 } from "../chat/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
+import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
+import { estimateSpeechSeconds } from "../usage/voice-seconds.js";
 import { detectLanguage } from "./language-detect.js";
 import { incrementCallsSent, insertVoiceAudio, recordDuration } from "./queries.js";
 import { boundedAudio } from "./speech.js";
@@ -35,6 +38,8 @@ export async function createVoiceConversation(
   input: { agentId: string; title?: string },
 ): Promise<{ id: string }> {
   const agent = await findOwnActiveAgent(deps, user, input.agentId);
+  // A call the company's quotas would refuse at its first turn is refused before it is stored.
+  await refuseWhenExhausted(deps, user, "voice");
   const title = input.title || defaultVoiceTitle(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     const created = await createConversation({ ...deps, db: tx }, user, agent, "voice", title);
@@ -98,6 +103,7 @@ export async function voiceChat(
 ): Promise<VoiceChatResponse> {
   const { conversation, agent } = await prepareVoiceTurn(deps, user, conversationId);
   let result: VoiceChatResponse | null = null;
+  let usage: TurnUsageRecord | null = null;
   try {
     for await (const event of runConversationTurn(deps, {
       user,
@@ -107,6 +113,9 @@ export async function voiceChat(
       language: input.language,
       signal: input.signal,
       requestLog: input.log,
+      meter: async (record) => {
+        usage = record;
+      },
     })) {
       if (event.type === "done") {
         result = {
@@ -117,6 +126,14 @@ export async function voiceChat(
       }
     }
   } finally {
+    // Assigned by the meter callback, which the compiler cannot follow.
+    const record = usage as TurnUsageRecord | null;
+    if (record) {
+      // The browser speaks this reply itself: both sides' seconds are estimated from the words.
+      const spoken = result && !result.securityLock ? estimateSpeechSeconds(result.response) : 0;
+      const seconds = { voiceSecondsHeard: estimateSpeechSeconds(input.message), voiceSecondsSpoken: spoken };
+      await meterTurn(deps, { ...record, ...seconds }, input.log);
+    }
     await touchVoiceDuration(deps, conversation);
   }
   if (!result) throw new HttpError(502, "The reply ended before it was complete");

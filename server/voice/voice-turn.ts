@@ -12,9 +12,11 @@ import {
   type VoiceTurnEvent,
 } from "../../contracts/voice.js";
 import type { UserRow } from "../auth/user-view.js";
-import { runConversationTurn } from "../chat/turn.js";
+import { runConversationTurn, type TurnUsageRecord } from "../chat/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
+import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
+import { dataUrlSeconds, estimateSpeechSeconds } from "../usage/voice-seconds.js";
 import { createSentenceSpeaker } from "./sentence-speaker.js";
 import { detectedLanguageOf, prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
 import { startTranscription, synthesizeDataUrl } from "./speech.js";
@@ -25,6 +27,8 @@ export interface VoiceTurnInput {
   message?: string;
   /** The recording's transcription, already started (see routes.ts); used when no message was sent. */
   transcription?: Promise<string>;
+  /** The recording's length when it could be measured (WAV). */
+  recordingSeconds?: number | null;
   language: LanguageCode;
   signal: AbortSignal;
   log?: FastifyBaseLogger;
@@ -34,7 +38,7 @@ export interface VoiceTurnInput {
 /**
  * Everything before the stream: transcription starts at once (it is on every spoken turn's
  * critical path) while the refusals are checked — conversation (404), time limit (409),
- * lock (423), agent (404/409) — and is abandoned if one of them applies.
+ * lock (423), agent (404/409), a used-up quota (429) — and is abandoned if one of them applies.
  */
 export async function beginVoiceTurn(
   deps: FeatureDeps,
@@ -56,7 +60,10 @@ export async function beginVoiceTurn(
   transcription?.catch(() => undefined);
   try {
     const ready = await prepareVoiceTurn(deps, user, conversationId);
-    return { user, ready, message: body.message, transcription, language: body.language, signal };
+    // The turn's own statement enforces quotas; this answers the usual case as plain HTTP.
+    await refuseWhenExhausted(deps, user, "voice");
+    const recordingSeconds = body.audioData === undefined ? null : dataUrlSeconds(body.audioData);
+    return { user, ready, message: body.message, transcription, recordingSeconds, language: body.language, signal };
   } catch (error) {
     refused.abort();
     throw error;
@@ -68,6 +75,9 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
   // Whether runConversationTurn got as far as storing the user's message (it stores first).
   let stored = false;
   let turnStarted = false;
+  // The turn's usage waits here until the seconds spoken are known.
+  let usage: TurnUsageRecord | null = null;
+  let spokenSeconds = 0;
   try {
     const message = input.message ?? (await transcribe(input));
     if (message === null) return;
@@ -76,8 +86,11 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
     const speaker = createSentenceSpeaker(
       async (text) => {
         try {
-          return (await synthesizeDataUrl(deps, { text, voice, language, signal })).audioUrl;
+          const { audioUrl } = await synthesizeDataUrl(deps, { text, voice, language, signal });
+          spokenSeconds += dataUrlSeconds(audioUrl) ?? estimateSpeechSeconds(text);
+          return audioUrl;
         } catch (err) {
+          spokenSeconds += estimateSpeechSeconds(text);
           if (!signal.aborted)
             input.log?.warn({ err }, "voice turn: sentence synthesis failed; the browser will speak it");
           return null;
@@ -95,6 +108,9 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
       language,
       signal,
       requestLog: input.log,
+      meter: async (record) => {
+        usage = { ...record, voiceSecondsHeard: input.recordingSeconds ?? estimateSpeechSeconds(message) };
+      },
     });
     for await (const event of turn) {
       stored = true;
@@ -104,6 +120,7 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
         continue;
       }
       await speaker.finish(event.response);
+      await recordUsage();
       send({
         event: "done",
         data: {
@@ -122,7 +139,15 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
     // A 502 from the chat turn comes after the message was committed (see runConversationTurn).
     send({ event: "error", data: { status, message, stored: stored || (turnStarted && status === 502) } });
   } finally {
+    await recordUsage();
     await touchVoiceDuration(deps, ready.conversation).catch(() => undefined);
+  }
+
+  /** Once per turn, after the reply was spoken (or the turn failed): the record with its seconds. */
+  async function recordUsage(): Promise<void> {
+    const record: TurnUsageRecord | null = usage;
+    usage = null;
+    if (record) await meterTurn(deps, { ...record, voiceSecondsSpoken: spokenSeconds }, input.log);
   }
 }
 

@@ -32,6 +32,8 @@ export const adminKeys = {
   voiceMessages: (id: string) => ["/api/admin/voice-conversations", id, "messages"] as const,
   errorReports: ["/api/admin/error-reports"] as const,
   errorReportList: (filter: ReportFilter) => ["/api/admin/error-reports", filter] as const,
+  analytics: ["/api/admin/analytics"] as const,
+  audit: ["/api/admin/audit"] as const,
 };
 
 /** Every admin query: after the channel reconnects, whatever it missed is refetched. */

@@ -15,11 +15,24 @@ export interface LlmReplyRequest {
   /** Persona for backends that answer without a model (the offline responder). */
   persona: { name: string; role: string | null; speciality: string | null };
   signal: AbortSignal;
+  /**
+   * Told once, when the reply ends (complete or not), what it cost: the provider's own usage
+   * figures when it sent them, else a tokenizer's count (`estimated`). Offline replies cost nothing.
+   */
+  onUsage?(usage: LlmUsage): void;
+}
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+  estimated: boolean;
 }
 
 export interface LlmProvider {
   /** "openai-compatible" or "offline"; offline replies are flagged to the user. */
   readonly kind: "openai-compatible" | "offline";
+  /** The model asked for replies; usage records name it ("offline" for the offline responder). */
+  readonly model?: string;
   /** Yields text deltas. Throws LlmProviderError on provider failure, timeout or a malformed stream. */
   streamReply(request: LlmReplyRequest): AsyncIterable<string>;
 }

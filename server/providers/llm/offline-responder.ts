@@ -160,6 +160,7 @@ const EXCERPT_MAX_CHARS = 48;
 export function createOfflineResponder(): LlmProvider {
   return {
     kind: "offline",
+    model: "offline",
     streamReply,
   };
 }

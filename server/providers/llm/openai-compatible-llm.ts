@@ -9,7 +9,8 @@ import { createOpenAiClient } from "../openai-client.js";
 import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { VOICE_LANGUAGES } from "../../../contracts/voice.js";
-import { LlmProviderError, type LlmProvider, type LlmReplyRequest } from "./llm-provider.js";
+import { estimateTokens, estimatePromptTokens } from "../../usage/token-estimate.js";
+import { LlmProviderError, type LlmProvider, type LlmReplyRequest, type LlmUsage } from "./llm-provider.js";
 
 export interface OpenAiCompatibleLlmOptions {
   baseUrl: string;
@@ -26,6 +27,7 @@ export function createOpenAiCompatibleLlm(options: OpenAiCompatibleLlmOptions): 
   const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs });
   return {
     kind: "openai-compatible",
+    model: options.model,
     streamReply: (request) => streamReply(client, options, request),
   };
 }
@@ -51,11 +53,16 @@ async function* streamReply(
   request: LlmReplyRequest,
 ): AsyncGenerator<string> {
   const watchdog = startWatchdog(request.signal, options);
+  const messages = buildChatMessages(request);
+  let reported: LlmUsage | null = null;
+  let answered = false;
+  let text = "";
   try {
     let stream: AsyncIterable<unknown>;
     try {
       stream = await client.chat.completions.create(
-        { model: options.model, messages: buildChatMessages(request), stream: true },
+        // include_usage: the last chunk carries the reply's token counts (OpenAI, vLLM, Ollama…).
+        { model: options.model, messages, stream: true, stream_options: { include_usage: true } },
         { signal: watchdog.signal },
       );
     } catch (error) {
@@ -66,9 +73,14 @@ async function* streamReply(
     try {
       for await (const chunk of stream) {
         watchdog.firstChunkArrived();
-        const { content, finishReason } = readChunk(chunk);
+        answered = true;
+        const { content, finishReason, usage } = readChunk(chunk);
+        if (usage) reported = usage;
         if (finishReason) finished = true;
-        if (content) yield content;
+        if (content) {
+          text += content;
+          yield content;
+        }
       }
     } catch (error) {
       throw toProviderError(error, watchdog.stopError(), "stream");
@@ -79,6 +91,16 @@ async function* streamReply(
   } finally {
     // Also runs when the consumer stops early: aborting releases the connection.
     watchdog.dispose();
+    // A request the service never answered cost nothing; one it answered without figures is counted here.
+    if (request.onUsage && (reported || answered)) {
+      request.onUsage(
+        reported ?? {
+          promptTokens: estimatePromptTokens(messages),
+          completionTokens: estimateTokens(text),
+          estimated: true,
+        },
+      );
+    }
   }
 }
 
@@ -120,13 +142,14 @@ function startWatchdog(callerSignal: AbortSignal, options: OpenAiCompatibleLlmOp
 }
 
 /** Narrows one streamed chunk; the SDK's types promise a shape that a stranger's server may not keep. */
-function readChunk(chunk: unknown): { content: string | null; finishReason: string | null } {
+function readChunk(chunk: unknown): { content: string | null; finishReason: string | null; usage: LlmUsage | null } {
   if (typeof chunk !== "object" || chunk === null || !("choices" in chunk) || !Array.isArray(chunk.choices)) {
     throw new LlmProviderError("The model's reply stream held a chunk without choices", "malformed");
   }
+  const usage = "usage" in chunk ? readUsage(chunk.usage) : null;
   const choice: unknown = chunk.choices[0];
-  // Usage-only chunks carry no choices; they are legal and say nothing.
-  if (typeof choice !== "object" || choice === null) return { content: null, finishReason: null };
+  // The usage chunk (include_usage) carries no choices.
+  if (typeof choice !== "object" || choice === null) return { content: null, finishReason: null, usage };
   const finishReason =
     "finish_reason" in choice && typeof choice.finish_reason === "string" ? choice.finish_reason : null;
   const delta = "delta" in choice ? choice.delta : undefined;
@@ -134,7 +157,15 @@ function readChunk(chunk: unknown): { content: string | null; finishReason: stri
     typeof delta === "object" && delta !== null && "content" in delta && typeof delta.content === "string"
       ? delta.content
       : null;
-  return { content, finishReason };
+  return { content, finishReason, usage };
+}
+
+/** The usage object of a chunk, when it holds both counts as numbers; anything else is ignored. */
+function readUsage(value: unknown): LlmUsage | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { prompt_tokens: prompt, completion_tokens: completion } = value as Record<string, unknown>;
+  if (typeof prompt !== "number" || typeof completion !== "number") return null;
+  return { promptTokens: prompt, completionTokens: completion, estimated: false };
 }
 
 function toProviderError(

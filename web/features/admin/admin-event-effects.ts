@@ -4,7 +4,8 @@
  * errors and sign-ups also raise a toast.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import type { AdminServerMessage, AdminStats } from "../../../contracts/realtime";
+import { ADMIN_MESSAGE_TYPES, type AdminServerMessage, type AdminStats } from "../../../contracts/realtime";
+import { QUOTA_LABELS } from "../../../contracts/usage";
 import { adminKeys } from "../../lib/admin-queries";
 import { toast } from "../../lib/toast-store";
 
@@ -35,10 +36,19 @@ export function applyAdminEvent(queryClient: QueryClient, message: AdminServerMe
       invalidate(adminKeys.voiceConversations);
       toast({ title: "CRITICAL ERROR", description: message.message, variant: "destructive" });
       return;
+    case "quota_warning":
+      invalidate(adminKeys.companies);
+      invalidate(adminKeys.analytics);
+      toast({
+        title: "Quota warning",
+        description: `${message.companyName} has used ${message.used.toLocaleString()} of its ${message.limit.toLocaleString()} ${QUOTA_LABELS[message.quota]}.`,
+        ambient: true,
+      });
+      return;
   }
 }
 
-const TYPES = new Set<string>(["stats_update", "user_signup", "user_approval", "error_report", "critical_error"]);
+const TYPES = new Set<string>(ADMIN_MESSAGE_TYPES);
 
 /** Parses a socket frame; anything unknown (a newer server's event) is ignored. */
 export function parseAdminMessage(data: unknown): AdminServerMessage | null {

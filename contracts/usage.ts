@@ -1,0 +1,205 @@
+/**
+ * Usage, quotas and analytics payloads (issue 12): what a company may use, what it used, and
+ * the admin's analytics and audit reads. Periods are UTC: a day quota resets at 00:00 UTC, a
+ * month quota at 00:00 UTC on the first of the month.
+ */
+import { z } from "zod";
+
+/** Members see a notice, and admins a live quota_warning, once a quota is this far used. */
+export const QUOTA_WARNING_PERCENT = 80;
+export const AGENT_LIMIT_MAX = 10_000;
+/** The longest analytics range one request may ask for. */
+export const ANALYTICS_MAX_DAYS = 366;
+export const AUDIT_PAGE_SIZE = 50;
+
+export const QUOTA_NAMES = ["messagesPerDay", "tokensPerMonth", "voiceMinutesPerMonth"] as const;
+export type QuotaName = (typeof QUOTA_NAMES)[number];
+
+/** Each quota is optional: null means unlimited. */
+export interface Quotas {
+  messagesPerDay: number | null;
+  tokensPerMonth: number | null;
+  voiceMinutesPerMonth: number | null;
+}
+
+const quotaValue = (name: string, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number or null` })
+    .int({ error: `${name} must be a whole number or null` })
+    .min(0, { error: `${name} cannot be negative` })
+    .max(max, { error: `${name} can be at most ${max}` })
+    .nullable();
+
+/** PATCH /api/admin/companies/{id}: any subset; null clears a quota. */
+export const CompanyPatchSchema = z
+  .object({
+    agentLimit: z
+      .number({ error: "agentLimit must be a whole number" })
+      .int({ error: "agentLimit must be a whole number" })
+      .min(0, { error: "agentLimit cannot be negative" })
+      .max(AGENT_LIMIT_MAX, { error: `agentLimit can be at most ${AGENT_LIMIT_MAX}` })
+      .optional(),
+    messagesPerDay: quotaValue("messagesPerDay", 10_000_000).optional(),
+    tokensPerMonth: quotaValue("tokensPerMonth", 1_000_000_000_000).optional(),
+    voiceMinutesPerMonth: quotaValue("voiceMinutesPerMonth", 10_000_000).optional(),
+  })
+  .strict();
+export type CompanyPatch = z.infer<typeof CompanyPatchSchema>;
+
+export interface QuotaUse {
+  messagesToday: number;
+  tokensThisMonth: number;
+  voiceMinutesThisMonth: number;
+}
+
+/** GET /api/usage: the caller's company against its quotas. */
+export interface UsageSummary {
+  companyName: string;
+  quotas: Quotas;
+  used: QuotaUse;
+  /** When each quota's period ends (ISO, UTC). */
+  resetsAt: Record<QuotaName, string>;
+  /** Quotas at or past QUOTA_WARNING_PERCENT, for the members' notice. */
+  nearLimit: QuotaName[];
+}
+
+export const QUOTA_LABELS: Record<QuotaName, string> = {
+  messagesPerDay: "messages per day",
+  tokensPerMonth: "tokens per month",
+  voiceMinutesPerMonth: "voice minutes per month",
+};
+
+/** The 429's words: what ran out and when it comes back. */
+export function quotaExceededMessage(quota: QuotaName, limit: number, resetsAt: Date): string {
+  const when = resetsAt.toLocaleString("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return `Your company has used its ${limit.toLocaleString("en-US")} ${QUOTA_LABELS[quota]}. It resets on ${when} UTC; ask an administrator if you need more.`;
+}
+
+// ---- Analytics ----
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateParam = (name: string) =>
+  z
+    .string({ error: `${name} is required (YYYY-MM-DD)` })
+    .regex(DATE, { error: `${name} must be a date as YYYY-MM-DD` })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isRealDate(value), {
+      error: `${name} is not a real date`,
+    });
+
+function isRealDate(value: string): boolean {
+  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+}
+
+const uuidParam = (name: string) => z.uuid({ error: `${name} must be an id (a UUID)` }).optional();
+
+function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
+  if (days < 1) ctx.addIssue({ code: "custom", message: "from must be on or before to", path: ["from"] });
+  else if (days > ANALYTICS_MAX_DAYS)
+    ctx.addIssue({ code: "custom", message: `The range can span at most ${ANALYTICS_MAX_DAYS} days`, path: ["to"] });
+}
+
+export const AnalyticsQuerySchema = z
+  .object({
+    from: dateParam("from"),
+    to: dateParam("to"),
+    companyId: uuidParam("companyId"),
+    agentId: uuidParam("agentId"),
+  })
+  .superRefine(checkRange);
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+export const ANALYTICS_TABLES = ["companies", "users", "agents", "daily"] as const;
+export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];
+
+export const AnalyticsCsvQuerySchema = z
+  .object({
+    table: z.enum(ANALYTICS_TABLES, { error: "table must be companies, users, agents or daily" }),
+    from: dateParam("from"),
+    to: dateParam("to"),
+    companyId: uuidParam("companyId"),
+    agentId: uuidParam("agentId"),
+  })
+  .superRefine(checkRange);
+
+/** The figures every analytics row carries. Voice is seconds heard plus seconds spoken. */
+export interface UsageFigures {
+  conversations: number;
+  messages: number;
+  textMessages: number;
+  voiceMessages: number;
+  activeUsers: number;
+  promptTokens: number;
+  completionTokens: number;
+  voiceSeconds: number;
+  failedReplies: number;
+  securityLocks: number;
+  /** Time to the model's first token, from a histogram: null when no reply was timed. */
+  firstTokenMsP50: number | null;
+  firstTokenMsP95: number | null;
+}
+
+export interface AnalyticsReport {
+  from: string;
+  to: string;
+  totals: UsageFigures;
+  daily: (UsageFigures & { date: string })[];
+  companies: (UsageFigures & { companyId: string; companyName: string })[];
+  users: (UsageFigures & { userId: string; fullName: string; email: string; companyName: string })[];
+  agents: (UsageFigures & { agentId: string; agentName: string; companyName: string })[];
+}
+
+// ---- Audit trail ----
+
+export const AUDIT_ACTIONS = [
+  "user.approve",
+  "user.deny",
+  "user.reset_password",
+  "error_report.resolve",
+  "system.reset_all",
+  "conversation.read",
+  "company.agent_limit",
+  "company.quota",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "user.approve": "Approved a user",
+  "user.deny": "Denied a user",
+  "user.reset_password": "Reset a password",
+  "error_report.resolve": "Resolved an error report",
+  "system.reset_all": "Reset the system",
+  "conversation.read": "Read a conversation",
+  "company.agent_limit": "Changed an agent limit",
+  "company.quota": "Changed a quota",
+};
+
+export const AuditQuerySchema = z.object({
+  actor: z.string().trim().max(200).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: "action is not a known audit action" }).optional(),
+  from: dateParam("from").optional(),
+  to: dateParam("to").optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, { error: "page starts at 1" }).default(1),
+});
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+export interface AuditEntry {
+  id: number;
+  actorEmail: string;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  detail: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,289 @@
+/**
+ * Usage SQL: the quota admission that the chat turn's statement embeds, the one statement that
+ * meters a finished turn (record, daily roll-up, ledger, warnings), and the reads of a
+ * company's use. The ledger (company_usage) has one row per company and UTC day; month figures
+ * are the sum of at most 31 of its rows.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import {
+  QUOTA_WARNING_PERCENT as WARNING_PERCENT,
+  type QuotaName,
+  type QuotaUse,
+  type Quotas,
+} from "../../contracts/usage.js";
+import type { Db } from "../db/connect.js";
+import { FIRST_TOKEN_COLUMN_NAMES, firstTokenBucket } from "./first-token-buckets.js";
+import { startOfUtcMonth, utcDay } from "./periods.js";
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+async function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+}
+
+const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+const toLimit = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+export interface AdmissionParams {
+  userId: string;
+  now: Date;
+  /** SQL of the turn's kind ('text' or 'voice'). */
+  kind: SQL;
+  /** SQL that is true when the rest of the statement will store the turn (agent active, not locked…). */
+  gate: SQL;
+}
+
+/**
+ * CTEs (quota_company, quota_month, quota_admitted, quota_warned) that admit one turn against
+ * its company's quotas by adding one to today's ledger row. ON CONFLICT DO UPDATE locks that
+ * row and re-reads its latest version, so of 50 turns racing for the last 10 messages exactly
+ * 10 see `messages < limit`. The statement's own writes must require a row in quota_admitted.
+ */
+export function admissionCtes(p: AdmissionParams): SQL {
+  const day = utcDay(p.now);
+  const monthStart = startOfUtcMonth(p.now);
+  const limitOf = sql`(select c.messages_per_day from companies c where c.id = company_usage.company_id)`;
+  return sql`quota_company as (
+      select c.id, c.name, c.messages_per_day, c.tokens_per_month, c.voice_minutes_per_month
+      from users u join companies c on c.id = u.company_id where u.id = ${p.userId}
+    ),
+    quota_month as (
+      select coalesce(sum(cu.tokens), 0)::bigint as tokens, coalesce(sum(cu.voice_seconds), 0)::float8 as voice_seconds
+      from company_usage cu join quota_company qc on qc.id = cu.company_id
+      where cu.day >= ${monthStart}::date
+        and (qc.tokens_per_month is not null or qc.voice_minutes_per_month is not null)
+    ),
+    quota_admitted as (
+      insert into company_usage (company_id, day, messages)
+      select qc.id, ${day}::date, 1 from quota_company qc, quota_month qm
+      where ${p.gate}
+        and (qc.messages_per_day is null or qc.messages_per_day > 0)
+        and (qc.tokens_per_month is null or qm.tokens < qc.tokens_per_month)
+        and (qc.voice_minutes_per_month is null or ${p.kind} <> 'voice'
+             or qm.voice_seconds < qc.voice_minutes_per_month * 60)
+      on conflict (company_id, day) do update set messages = company_usage.messages + 1
+      where ${limitOf} is null or company_usage.messages < ${limitOf}
+      returning messages
+    ),
+    quota_warned as (
+      insert into quota_warnings (company_id, quota, period_start)
+      select qc.id, 'messagesPerDay', ${day}::date from quota_company qc, quota_admitted qa
+      where qc.messages_per_day is not null and qa.messages * 100 >= qc.messages_per_day * ${WARNING_PERCENT}
+      on conflict do nothing returning 1
+    )`;
+}
+
+/** The select-list expression reporting the admission, read back by readAdmission. */
+export const admissionReport = (now: Date): SQL => sql`(select json_build_object(
+    'companyId', qc.id, 'companyName', qc.name,
+    'messagesPerDay', qc.messages_per_day, 'tokensPerMonth', qc.tokens_per_month,
+    'voiceMinutesPerMonth', qc.voice_minutes_per_month,
+    'tokensThisMonth', qm.tokens, 'voiceSecondsThisMonth', qm.voice_seconds,
+    'messagesToday', (select cu.messages from company_usage cu where cu.company_id = qc.id and cu.day = ${utcDay(now)}::date),
+    'admittedAs', (select messages from quota_admitted),
+    'warned', exists (select 1 from quota_warned)
+  ) from quota_company qc, quota_month qm)`;
+
+export interface Admission {
+  companyId: string;
+  companyName: string;
+  quotas: Quotas;
+  /** Use as the statement saw it; messagesToday counts this turn when it was admitted. */
+  used: QuotaUse;
+  admitted: boolean;
+  /** This turn crossed the warning threshold of messagesPerDay (reported once per day). */
+  warned: boolean;
+}
+
+export function readAdmission(value: unknown): Admission | null {
+  const raw: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  if (typeof raw !== "object" || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const admittedAs = r.admittedAs === null || r.admittedAs === undefined ? null : Number(r.admittedAs);
+  return {
+    companyId: String(r.companyId),
+    companyName: String(r.companyName),
+    quotas: {
+      messagesPerDay: toLimit(r.messagesPerDay),
+      tokensPerMonth: toLimit(r.tokensPerMonth),
+      voiceMinutesPerMonth: toLimit(r.voiceMinutesPerMonth),
+    },
+    used: {
+      messagesToday: admittedAs ?? toNumber(r.messagesToday),
+      tokensThisMonth: toNumber(r.tokensThisMonth),
+      voiceMinutesThisMonth: toNumber(r.voiceSecondsThisMonth) / 60,
+    },
+    admitted: admittedAs !== null,
+    warned: r.warned === true,
+  };
+}
+
+/** Admission on its own, for turns that store their messages step by step (the locking turn). */
+export async function admitTurn(db: Db, p: Omit<AdmissionParams, "gate">): Promise<Admission | null> {
+  const [row] = await rowsOf(
+    db,
+    sql`with ${admissionCtes({ ...p, gate: sql`true` })} select ${admissionReport(p.now)} as quota`,
+  );
+  return readAdmission(row?.quota);
+}
+
+/** Gives back an admitted turn that was then not stored (its conversation was locked meanwhile). */
+export async function releaseAdmission(db: Db, companyId: string, now: Date): Promise<void> {
+  await db.execute(
+    sql`update company_usage set messages = greatest(messages - 1, 0)
+        where company_id = ${companyId} and day = ${utcDay(now)}::date`,
+  );
+}
+
+/** One finished turn, as metered. */
+export interface TurnUsageRecord {
+  userId: string;
+  agentId: string;
+  agentName: string;
+  conversationId: string;
+  provider: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  tokensEstimated: boolean;
+  firstTokenMs: number | null;
+  totalMs: number;
+  outcome: "complete" | "partial" | "failed" | "blocked";
+  startedConversation: boolean;
+  voiceSecondsHeard: number;
+  voiceSecondsSpoken: number;
+  language: string | null;
+  at: Date;
+}
+
+export interface MonthWarning {
+  quota: QuotaName;
+  companyId: string;
+  companyName: string;
+  used: number;
+  limit: number;
+}
+
+/**
+ * Writes the record, adds it to its daily roll-up row and to the company's ledger, and notes
+ * a month quota crossing its warning threshold: one statement. The kind comes from the
+ * conversation, the company from the user.
+ */
+export async function insertTurnUsage(db: Db, u: TurnUsageRecord): Promise<MonthWarning[]> {
+  const day = utcDay(u.at);
+  const monthStart = startOfUtcMonth(u.at);
+  const tokens = u.promptTokens + u.completionTokens;
+  const voiceSeconds = u.voiceSecondsHeard + u.voiceSecondsSpoken;
+  const bucket = u.firstTokenMs === null ? null : FIRST_TOKEN_COLUMN_NAMES[firstTokenBucket(u.firstTokenMs)];
+  const bucketColumn = bucket ? sql`, ${sql.identifier(bucket)}` : sql``;
+  const bucketValue = bucket ? sql`, 1` : sql``;
+  const bucketUpdate = bucket ? sql`, ${sql.identifier(bucket)} = usage_daily.${sql.identifier(bucket)} + 1` : sql``;
+  const rows = await rowsOf(
+    db,
+    sql`with
+      who as (
+        select u.company_id, c.name, c.tokens_per_month, c.voice_minutes_per_month,
+               coalesce((select kind from conversations where id = ${u.conversationId}), 'text') as kind
+        from users u join companies c on c.id = u.company_id where u.id = ${u.userId}
+      ),
+      rec as (
+        insert into usage_records (company_id, user_id, agent_id, agent_name, conversation_id, kind, provider, model,
+          prompt_tokens, completion_tokens, tokens_estimated, first_token_ms, total_ms, outcome, started_conversation,
+          voice_seconds_heard, voice_seconds_spoken, language, created_at)
+        select who.company_id, ${u.userId}, ${u.agentId}, ${u.agentName}, ${u.conversationId}, who.kind, ${u.provider},
+          ${u.model}, ${u.promptTokens}, ${u.completionTokens}, ${u.tokensEstimated}, ${u.firstTokenMs}, ${u.totalMs},
+          ${u.outcome}, ${u.startedConversation}, ${u.voiceSecondsHeard}::float8, ${u.voiceSecondsSpoken}::float8, ${u.language},
+          ${u.at.toISOString()}::timestamptz
+        from who returning id
+      ),
+      rolled as (
+        insert into usage_daily (day, company_id, user_id, agent_id, kind, agent_name, conversations, messages,
+          prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks ${bucketColumn})
+        select ${day}::date, who.company_id, ${u.userId}, ${u.agentId}, who.kind, ${u.agentName},
+          ${u.startedConversation ? 1 : 0}, 1, ${u.promptTokens}, ${u.completionTokens}, ${voiceSeconds}::float8,
+          ${u.outcome === "failed" ? 1 : 0}, ${u.outcome === "blocked" ? 1 : 0} ${bucketValue}
+        from who
+        on conflict (day, company_id, user_id, agent_id, kind) do update set
+          agent_name = excluded.agent_name,
+          conversations = usage_daily.conversations + excluded.conversations,
+          messages = usage_daily.messages + 1,
+          prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
+          completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
+          voice_seconds = usage_daily.voice_seconds + excluded.voice_seconds,
+          failed_replies = usage_daily.failed_replies + excluded.failed_replies,
+          security_locks = usage_daily.security_locks + excluded.security_locks ${bucketUpdate}
+        returning 1
+      ),
+      month as (
+        select coalesce(sum(cu.tokens), 0)::bigint as tokens, coalesce(sum(cu.voice_seconds), 0)::float8 as voice_seconds
+        from company_usage cu join who on who.company_id = cu.company_id where cu.day >= ${monthStart}::date
+      ),
+      ledger as (
+        insert into company_usage (company_id, day, tokens, voice_seconds)
+        select who.company_id, ${day}::date, ${tokens}::bigint, ${voiceSeconds}::float8 from who
+        where ${tokens}::bigint > 0 or ${voiceSeconds}::float8 > 0
+        on conflict (company_id, day) do update set
+          tokens = company_usage.tokens + excluded.tokens,
+          voice_seconds = company_usage.voice_seconds + excluded.voice_seconds
+        returning 1
+      ),
+      crossing as (
+        select who.company_id, who.name, 'tokensPerMonth' as quota, (month.tokens + ${tokens}::bigint)::float8 as used,
+               who.tokens_per_month::float8 as quota_limit
+        from who, month where who.tokens_per_month is not null and ${tokens}::bigint > 0
+          and (month.tokens + ${tokens}::bigint) * 100 >= who.tokens_per_month * ${WARNING_PERCENT}
+        union all
+        select who.company_id, who.name, 'voiceMinutesPerMonth', (month.voice_seconds + ${voiceSeconds}::float8) / 60,
+               who.voice_minutes_per_month::float8
+        from who, month where who.voice_minutes_per_month is not null and ${voiceSeconds}::float8 > 0
+          and (month.voice_seconds + ${voiceSeconds}::float8) / 60 * 100 >= who.voice_minutes_per_month * ${WARNING_PERCENT}
+      ),
+      warned as (
+        insert into quota_warnings (company_id, quota, period_start)
+        select company_id, quota, ${monthStart}::date from crossing
+        on conflict do nothing returning quota
+      )
+      -- Data-modifying CTEs run whether or not they are read: rec, rolled and ledger need no mention here.
+      select crossing.* from crossing join warned on warned.quota = crossing.quota`,
+  );
+  return rows.map((row) => ({
+    quota: row.quota as QuotaName,
+    companyId: String(row.company_id),
+    companyName: String(row.name),
+    used: Math.round(toNumber(row.used)),
+    limit: toNumber(row.quota_limit),
+  }));
+}
+
+/** A company's quotas and what it has used in the periods that contain `now`. */
+export async function readCompanyUse(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ companyId: string; companyName: string; quotas: Quotas; used: QuotaUse } | null> {
+  const [row] = await rowsOf(
+    db,
+    sql`select c.id, c.name, c.messages_per_day, c.tokens_per_month, c.voice_minutes_per_month,
+          coalesce((select cu.messages from company_usage cu where cu.company_id = c.id and cu.day = ${utcDay(now)}::date), 0) as messages_today,
+          coalesce(sum(cu.tokens), 0)::bigint as tokens, coalesce(sum(cu.voice_seconds), 0)::float8 as voice_seconds
+        from users u join companies c on c.id = u.company_id
+        left join company_usage cu on cu.company_id = c.id and cu.day >= ${startOfUtcMonth(now)}::date
+        where u.id = ${userId}
+        group by c.id`,
+  );
+  if (!row) return null;
+  return {
+    companyId: String(row.id),
+    companyName: String(row.name),
+    quotas: {
+      messagesPerDay: toLimit(row.messages_per_day),
+      tokensPerMonth: toLimit(row.tokens_per_month),
+      voiceMinutesPerMonth: toLimit(row.voice_minutes_per_month),
+    },
+    used: {
+      messagesToday: toNumber(row.messages_today),
+      tokensThisMonth: toNumber(row.tokens),
+      voiceMinutesThisMonth: toNumber(row.voice_seconds) / 60,
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Quota decisions: which quota refused a turn, the 429 that says so (what ran out, when it
+ * resets, Retry-After), and which quotas are near their limit. The counting itself happens in
+ * the database (queries.ts), atomically with the turn it admits.
+ */
+import {
+  QUOTA_NAMES,
+  QUOTA_WARNING_PERCENT,
+  quotaExceededMessage,
+  type QuotaName,
+  type QuotaUse,
+  type Quotas,
+} from "../../contracts/usage.js";
+import { HttpError } from "../http/http-error.js";
+import { endOfUtcDay, endOfUtcMonth, secondsUntil } from "./periods.js";
+
+export class QuotaExceededError extends HttpError {
+  constructor(
+    readonly quota: QuotaName,
+    limit: number,
+    now: Date,
+  ) {
+    const resetsAt = quotaResetsAt(quota, now);
+    super(429, quotaExceededMessage(quota, limit, resetsAt), { "Retry-After": String(secondsUntil(resetsAt, now)) });
+  }
+}
+
+export function quotaResetsAt(quota: QuotaName, now: Date): Date {
+  return quota === "messagesPerDay" ? endOfUtcDay(now) : endOfUtcMonth(now);
+}
+
+const usedOf = (quota: QuotaName, used: QuotaUse): number =>
+  quota === "messagesPerDay"
+    ? used.messagesToday
+    : quota === "tokensPerMonth"
+      ? used.tokensThisMonth
+      : used.voiceMinutesThisMonth;
+
+/**
+ * The quota a new turn would break, or null. A month quota refuses once it is used up; the
+ * turn that crosses it is let through, since its cost is known only when it ends.
+ */
+export function exhaustedQuota(quotas: Quotas, used: QuotaUse, kind: "text" | "voice"): QuotaName | null {
+  for (const quota of QUOTA_NAMES) {
+    const limit = quotas[quota];
+    if (limit === null) continue;
+    if (quota === "voiceMinutesPerMonth" && kind !== "voice") continue;
+    if (usedOf(quota, used) >= limit) return quota;
+  }
+  return null;
+}
+
+export function nearLimitQuotas(quotas: Quotas, used: QuotaUse): QuotaName[] {
+  return QUOTA_NAMES.filter((quota) => {
+    const limit = quotas[quota];
+    return limit !== null && usedOf(quota, used) * 100 >= limit * QUOTA_WARNING_PERCENT;
+  });
+}
+
+export function throwIfExhausted(quotas: Quotas, used: QuotaUse, kind: "text" | "voice", now: Date): void {
+  const quota = exhaustedQuota(quotas, used, kind);
+  if (quota) throw new QuotaExceededError(quota, quotas[quota] ?? 0, now);
+}
