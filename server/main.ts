@@ -3,12 +3,15 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { systemClock } from "./clock.js";
 import { loadConfig } from "./config.js";
+import { serveBackupsOnSocket } from "./db/backup-socket.js";
 import { openDatabase } from "./db/connect.js";
 import { createProviders } from "./providers/create-providers.js";
 import { createEventBus } from "./realtime/create-event-bus.js";
 
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+// Lets `npm run backup` snapshot embedded PGlite while the app runs (no-op on PostgreSQL).
+await serveBackupsOnSocket(database, config.dataDir);
 const bus = await createEventBus(database);
 const providers = createProviders(config);
 const app = await buildApp({
