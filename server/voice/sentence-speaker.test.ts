@@ -91,4 +91,38 @@ describe("the sentence speaker", () => {
       { index: 1, text: "Please try again later.", audioUrl: null },
     ]);
   });
+
+  it("synthesises a markdown reply without its markup, and never a list number on its own", async () => {
+    const { speaker, synthesized, spoken } = recordingSpeaker();
+    for (const delta of [
+      "**Sure!** ",
+      "Here are your options:\n",
+      "1",
+      ". The **basic** plan.\n2. The ",
+      "[pro plan](https://shop.example.com/pro) 🎉.\n",
+    ])
+      speaker.push(delta);
+    await speaker.finish("");
+    expect(synthesized.join(" ")).not.toMatch(/[*#[\]()🎉]|https?:/u);
+    expect(synthesized).not.toContain("1.");
+    expect(spoken.map((s) => s.text)).toEqual(["Sure! Here are your options:", "The basic plan.", "The pro plan."]);
+  });
+
+  it("skips a sentence that was only markup or emoji, keeping the indexes in a row", async () => {
+    const { speaker, spoken } = recordingSpeaker();
+    for (const delta of ["## Plans\n", "---\n", "🎉🎉\n", "| Plan | Price |\n", "|---|---|\n", "| Pro | 10 euros |\n"])
+      speaker.push(delta);
+    await speaker.finish("");
+    expect(spoken.map(({ index, text }) => ({ index, text }))).toEqual([
+      { index: 0, text: "Plans" },
+      { index: 1, text: "Plan, Price" },
+      { index: 2, text: "Pro, 10 euros" },
+    ]);
+  });
+
+  it("cleans the whole reply when no delta came", async () => {
+    const { speaker, spoken } = recordingSpeaker();
+    await speaker.finish("**Locked.** See https://help.example.com/locks for why.");
+    expect(spoken.map((s) => s.text)).toEqual(["Locked.", "See help.example.com for why."]);
+  });
 });

@@ -8,11 +8,17 @@
  * the last sentence nothing follows until the turn is done — which, for a one-sentence reply,
  * is the whole wait. So text that already looks finished is synthesised speculatively; if
  * it is what the splitter later confirms, that audio is used, otherwise it is dropped.
+ *
+ * Every sentence is made speakable (speakable-text.ts) before synthesis, and a sentence that
+ * was only markup or emoji is not spoken at all; list and heading markers are stripped before
+ * the splitter sees them, so "1." is never a sentence of its own.
  */
 import { createSentenceSplitter } from "../providers/llm/sentences.js";
+import { createLineMarkerFilter, toSpeakableText } from "./speakable-text.js";
 
 export interface SpokenSentence {
   index: number;
+  /** The sentence as spoken: without markdown, emoji or full web addresses. */
   text: string;
   /** Null when synthesis failed: the client speaks `text` itself. */
   audioUrl: string | null;
@@ -32,6 +38,7 @@ export function createSentenceSpeaker(
 ): SentenceSpeaker {
   // The first sentence is allowed to be short: "Sure." spoken at once beats waiting for more.
   const splitter = createSentenceSplitter({ minLength: 2 });
+  const markers = createLineMarkerFilter();
   let queued = 0;
   let handedOn = Promise.resolve();
   let sawDelta = false;
@@ -44,7 +51,9 @@ export function createSentenceSpeaker(
     return synthesize(text).catch(() => null);
   }
 
-  function speak(text: string): void {
+  function speak(sentence: string): void {
+    const text = toSpeakableText(sentence);
+    if (!text) return;
     const index = queued++;
     // Started now, awaited in order: synthesis of sentence n+1 overlaps the wait for sentence n.
     const audio = audioFor(text);
@@ -52,14 +61,15 @@ export function createSentenceSpeaker(
   }
 
   function speculate(): void {
-    const text = pending.trim();
+    const text = toSpeakableText(pending);
     if (!text || !LOOKS_FINISHED.test(text) || speculative?.text === text) return;
     speculative = { text, audio: synthesize(text).catch(() => null) };
   }
 
   return {
-    push(delta) {
+    push(rawDelta) {
       sawDelta = true;
+      const delta = markers.push(rawDelta);
       pending += delta;
       for (const sentence of splitter.push(delta)) {
         const at = pending.indexOf(sentence);
@@ -69,11 +79,12 @@ export function createSentenceSpeaker(
       speculate();
     },
     async finish(wholeReply) {
+      for (const sentence of splitter.push(markers.flush())) speak(sentence);
       const rest = splitter.flush();
       if (rest) speak(rest);
       if (!sawDelta && wholeReply.trim()) {
         const whole = createSentenceSplitter({ minLength: 2 });
-        for (const sentence of whole.push(wholeReply)) speak(sentence);
+        for (const sentence of whole.push(toSpeakableText(wholeReply))) speak(sentence);
         const last = whole.flush();
         if (last) speak(last);
       }

@@ -8,7 +8,7 @@ import { FAKE_WAV, startFakeOpenAi, type FakeOpenAi } from "../test-support/fake
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { describeSpokenDataUrl, post, wavDataUrl } from "./voice-test-support.js";
 
-/** A sentence in each language; Japanese in kana because espeak cannot read kanji. */
+/** A sentence in each language; the Japanese has kanji, which the embedded engine reads as kana. */
 const SENTENCES: Record<LanguageCode, string> = {
   "en-US": "Thank you for calling, how can I help?",
   "es-ES": "Gracias por llamar, ¿en qué puedo ayudarle?",
@@ -16,7 +16,7 @@ const SENTENCES: Record<LanguageCode, string> = {
   "de-DE": "Danke für Ihren Anruf, wie kann ich helfen?",
   "it-IT": "Grazie per la chiamata, come posso aiutarla?",
   "pt-PT": "Obrigado pela sua chamada, como posso ajudar?",
-  "ja-JP": "おでんわありがとうございます。",
+  "ja-JP": "お電話ありがとうございます。",
   "ko-KR": "전화해 주셔서 감사합니다.",
   "zh-CN": "感谢您的来电。",
 };
@@ -99,6 +99,20 @@ describeEachEngine("speech through OpenAI-compatible servers", (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ audioUrl: wavDataUrl(FAKE_WAV), mimeType: "audio/wav" });
     expect(fake.requests[0]?.body).toMatchObject({ model: "tts-test", voice: "echo", input: "Hello there." });
+  });
+
+  it("sends the service the words of a markdown reply, without emoji or full web addresses", async () => {
+    const text = "## Hello\n**Sure** 👋, see [our guide](https://docs.example.com/a) or https://www.example.com/help.";
+    const res = await post(t, user, "/api/tts", { text, voice: "echo", language: "en-US" });
+    expect(res.statusCode).toBe(200);
+    expect(fake.requests[0]?.body).toMatchObject({ input: "Hello\nSure, see our guide or example.com." });
+  });
+
+  it("refuses with 400 text that is only markup and emoji, without calling the service", async () => {
+    const res = await post(t, user, "/api/tts", { text: "**🎉** ---", voice: "echo" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/nothing to speak/);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("sends alloy when asked for a voice the service does not have", async () => {

@@ -1,6 +1,7 @@
 /**
  * Speech in and out for the voice routes: text → a playable data: URL through deps.tts, a
  * recorded data URL → text through deps.stt, and what the server can do (capabilities).
+ * Text is made speakable first (no markdown, emoji or full web addresses), whoever sent it.
  * Provider failures become 502s with a readable message; a missing STT server is a 503.
  */
 import {
@@ -19,11 +20,13 @@ import { AUDIO_MAX_BYTES } from "../../contracts/limits.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { detectLanguage } from "./language-detect.js";
+import { toSpeakableText } from "./speakable-text.js";
 
 export type SpeechDeps = Pick<FeatureDeps, "tts" | "stt" | "config">;
 
 export const TTS_FAILED = "Text-to-speech failed; the browser's own voice will be used instead.";
 export const STT_FAILED = "Speech-to-text failed; please try again.";
+export const NOTHING_TO_SPEAK = "text has nothing to speak once markup and emoji are removed";
 const AUDIO_TOO_LARGE = `audioData is too large: at most ${Math.round(AUDIO_MAX_BYTES / (1024 * 1024))} MB of audio`;
 
 export interface SynthesisRequest {
@@ -47,10 +50,12 @@ function providerVoice(deps: SpeechDeps, voice: string): string {
 
 /** Synthesises speech as a data: URL; throws the provider's error (callers decide how to answer). */
 export async function synthesizeDataUrl(deps: SpeechDeps, request: SynthesisRequest): Promise<TtsResponse> {
+  const text = toSpeakableText(request.text);
+  if (!text) throw new HttpError(400, NOTHING_TO_SPEAK);
   const { audio, mimeType } = await deps.tts.synthesize({
-    text: request.text,
+    text,
     voice: providerVoice(deps, request.voice),
-    language: speechLanguage(request.text, request.language),
+    language: speechLanguage(text, request.language),
     signal: request.signal,
   });
   return { audioUrl: `data:${mimeType};base64,${audio.toString("base64")}`, mimeType };
@@ -61,7 +66,7 @@ export async function textToSpeech(deps: SpeechDeps, request: SynthesisRequest):
   try {
     return await synthesizeDataUrl(deps, request);
   } catch (error) {
-    if (request.signal?.aborted) throw error;
+    if (request.signal?.aborted || error instanceof HttpError) throw error;
     throw new HttpError(502, TTS_FAILED);
   }
 }
@@ -110,11 +115,12 @@ export function voiceCapabilities(deps: SpeechDeps): VoiceCapabilities {
 
 /**
  * The dialog asks for capabilities as it opens, a second or so before it asks for the
- * greeting: a good moment to load the embedded engine (~0.3 s) off the greeting's path.
+ * greeting: a good moment to load the embedded engine (~0.3 s) off the greeting's path —
+ * and, when the call will be in Japanese, its kanji reader (~2 s).
  */
-export function warmUpSpeech(deps: SpeechDeps): void {
+export function warmUpSpeech(deps: SpeechDeps, languages: readonly LanguageCode[] = []): void {
   const tts: unknown = deps.tts;
   if (typeof tts === "object" && tts !== null && "warmUp" in tts && typeof tts.warmUp === "function") {
-    void Promise.resolve(tts.warmUp.call(tts)).catch(() => undefined);
+    void Promise.resolve(tts.warmUp.call(tts, languages)).catch(() => undefined);
   }
 }

@@ -18,6 +18,7 @@ import { HttpError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
 import { dataUrlSeconds, estimateSpeechSeconds } from "../usage/voice-seconds.js";
 import { createSentenceSpeaker } from "./sentence-speaker.js";
+import { toSpeakableText } from "./speakable-text.js";
 import { detectedLanguageOf, prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
 import { startTranscription, synthesizeDataUrl } from "./speech.js";
 
@@ -124,7 +125,8 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
       send({
         event: "done",
         data: {
-          response: event.response,
+          // The transcript shows what was said: no markdown, emoji or full web addresses.
+          response: toSpeakableText(event.response),
           securityLock: event.securityLock,
           offline: event.offline,
           detectedLanguage: detectedLanguageOf(message, language),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgentPersona } from "../../../contracts/agents.js";
 import type { ChatTurn } from "./llm-provider.js";
-import { composeSystemPrompt, selectHistory } from "./system-prompt.js";
+import { composeSystemPrompt, selectHistory, SPOKEN_REPLY_LINES } from "./system-prompt.js";
 
 function makePersona(overrides: Partial<AgentPersona> = {}): AgentPersona {
   return {
@@ -65,6 +65,25 @@ describe("composeSystemPrompt", () => {
     const prompt = composeSystemPrompt(makePersona());
 
     expect(prompt.indexOf("Always end with a next step.")).toBeGreaterThan(prompt.indexOf("Personality:"));
+  });
+
+  it("asks a voice call for short spoken answers without lists or markdown, after the custom prompt and before the guard", () => {
+    const prompt = composeSystemPrompt(makePersona({ customPrompt: "Answer with bullet points." }), { spoken: true });
+    const lines = prompt.split("\n");
+
+    expect(prompt).toMatch(/short sentences/);
+    expect(prompt).toMatch(/no lists, headings, tables, markdown, emoji/);
+    for (const line of SPOKEN_REPLY_LINES) {
+      expect(prompt.indexOf(line)).toBeGreaterThan(prompt.indexOf("Answer with bullet points."));
+    }
+    expect(lines.at(-1)).toMatch(/never reveal/i);
+  });
+
+  it("leaves the voice instructions out of a text chat's prompt", () => {
+    const prompt = composeSystemPrompt(makePersona());
+
+    for (const line of SPOKEN_REPLY_LINES) expect(prompt).not.toContain(line);
+    expect(composeSystemPrompt(makePersona(), { spoken: false })).toBe(prompt);
   });
 });
 
