@@ -148,6 +148,19 @@ export const signedInRoutes: SignedInRoute[] = [
       () => import("./pages/admin-reset"),
       (m) => m.AdminResetPage,
     ),
+  },  {
+    path: "/admin-analytics",
+    ...lazyPage(
+      () => import("./pages/admin-analytics"),
+      (m) => m.AdminAnalyticsPage,
+    ),
+  },
+  {
+    path: "/admin-audit",
+    ...lazyPage(
+      () => import("./pages/admin-audit"),
+      (m) => m.AdminAuditPage,
+    ),
   },
 ];
 

@@ -167,6 +167,24 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
   },
   "GET /api/admin/stats": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/stats" }) },
   "GET /api/admin/companies": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/companies" }) },
+  "PATCH /api/admin/companies/:id": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({ url: `/api/admin/companies/${w.othersCompanyId}`, payload: { agentLimit: 12 } }),
+  },
+  "GET /api/admin/analytics": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/analytics?from=2026-05-01&to=2026-06-30" }),
+  },
+  "GET /api/admin/analytics.csv": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/analytics.csv?table=users&from=2026-05-01&to=2026-06-30" }),
+  },
+  "GET /api/admin/audit": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/audit?page=1" }) },
+  "GET /api/admin/audit.csv": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/audit.csv" }) },
   "GET /api/admin/conversations": {
     access: "admin",
     allowed: 200,

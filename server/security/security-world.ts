@@ -37,6 +37,8 @@ export interface SecurityWorld {
   others: OwnedObjects & { voiceAudioId: string; errorReportId: string };
   /** A pending account the admin routes approve, reset and read. */
   targetUserId: string;
+  /** The other user's company, which the admin's company routes edit. */
+  othersCompanyId: string;
   /** Credentials that sign in (for the login route's cells). */
   login: { email: string; password: string };
   /** A new session of `who`, so that a cell which ends a session does not end anyone else's. */
@@ -78,12 +80,19 @@ export async function buildSecurityWorld(t: TestApp): Promise<SecurityWorld> {
       errorReportId: report.id,
     },
     targetUserId: target.id,
+    othersCompanyId: await companyIdOf(t, other.id),
     login: { email: loginUser.email, password: loginUser.password },
     async freshCookie(who) {
       const id = await createSession(t.deps.db.db, t.config.sessionSecret, ids[who], t.clock.now());
       return `sid=${id}`;
     },
   };
+}
+
+async function companyIdOf(t: TestApp, userId: string): Promise<string> {
+  const [row] = await t.deps.db.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  if (!row?.companyId) throw new Error(`user ${userId} has no company`);
+  return row.companyId;
 }
 
 async function setStatus(t: TestApp, id: string, status: "pending" | "denied"): Promise<void> {

@@ -13,6 +13,7 @@ import {
   type ResetAllResult,
 } from "../../contracts/admin";
 import type { User } from "../../contracts/auth";
+import type { AnalyticsReport, AnalyticsTable, AuditPage, CompanyPatch, Quotas } from "../../contracts/usage";
 import type { AdminStats } from "../../contracts/realtime";
 import type { ErrorReport } from "../../contracts/reports";
 import { apiGet, apiRequest, throwIfNotOk } from "./api";
@@ -33,8 +34,67 @@ export const adminKeys = {
   errorReports: ["/api/admin/error-reports"] as const,
   errorReportList: (filter: ReportFilter) => ["/api/admin/error-reports", filter] as const,
   analytics: ["/api/admin/analytics"] as const,
+  analyticsRange: (filter: AnalyticsFilter) => ["/api/admin/analytics", filter] as const,
   audit: ["/api/admin/audit"] as const,
+  auditPage: (filter: AuditFilter, page: number) => ["/api/admin/audit", filter, page] as const,
 };
+
+export interface AnalyticsFilter {
+  from: string;
+  to: string;
+  companyId?: string;
+  agentId?: string;
+}
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Only the filters that are set, as a query string. */
+function searchOf(values: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const analyticsQuery = (filter: AnalyticsFilter) =>
+  queryOptions({
+    queryKey: adminKeys.analyticsRange(filter),
+    queryFn: () => apiGet<AnalyticsReport>(`/api/admin/analytics?${searchOf(filter)}`),
+    placeholderData: (previous) => previous,
+  });
+
+/** Where a table's CSV downloads from (a plain link: the browser saves the file). */
+export const analyticsCsvUrl = (table: AnalyticsTable, filter: AnalyticsFilter) =>
+  `/api/admin/analytics.csv?${searchOf({ table, ...filter })}`;
+
+export const auditQuery = (filter: AuditFilter, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.auditPage(filter, page),
+    queryFn: () => apiGet<AuditPage>(`/api/admin/audit?${searchOf({ ...filter, page })}`),
+    placeholderData: (previous) => previous,
+  });
+
+export const auditCsvUrl = (filter: AuditFilter) => `/api/admin/audit.csv?${searchOf(filter)}`;
+
+export const editCompanyMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: ({ id, patch }: { id: string; patch: CompanyPatch }) =>
+      apiRequest<{ id: string; companyName: string; agentLimit: number; quotas: Quotas }>(
+        "PATCH",
+        `/api/admin/companies/${id}`,
+        patch,
+      ),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.companies });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    },
+  });
 
 /** Every admin query: after the channel reconnects, whatever it missed is refetched. */
 export function isAdminKey(key: QueryKey): boolean {

@@ -14,7 +14,7 @@ export function AdminCompaniesPage() {
     <AdminGuard>
       <PageHeader
         title="Company Management"
-        description="Users grouped by company, with their agents and security warnings."
+        description="Users grouped by company, with their agents, security warnings, agent limit and quotas."
       />
       {companies.isPending ? (
         <LoadingState />
@@ -27,7 +27,7 @@ export function AdminCompaniesPage() {
       ) : (
         <div className="space-y-3">
           {companies.data.map((company) => (
-            <CompanyCard key={company.companyName.toLowerCase()} company={company} />
+            <CompanyCard key={company.id} company={company} />
           ))}
         </div>
       )}

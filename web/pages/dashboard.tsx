@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { AgentStatusBadge } from "../features/agents/agent-status-badge";
 import { StatCard } from "../components/ui/stat-card";
+import { UsageCard } from "../features/analytics/usage-card";
 import { agentListQuery } from "../lib/agent-queries";
 import { apiGet } from "../lib/api";
 import { useAuth } from "../lib/auth";
@@ -50,6 +51,7 @@ export function DashboardPage() {
           testId="stat-success"
         />
       </div>
+      <UsageCard />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between">

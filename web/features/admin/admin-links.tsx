@@ -1,11 +1,13 @@
 /** The Admin Panel's way into every other admin screen. */
 import {
   AlertTriangle,
+  BarChart3,
   Building2,
   ChevronRight,
   MessageSquare,
   Mic,
   RotateCcw,
+  ScrollText,
   Users,
   type LucideIcon,
 } from "lucide-react";
@@ -39,6 +41,18 @@ const LINKS: AdminLink[] = [
     href: "/admin-voice-conversations",
     description: "Voice sessions and recordings",
     icon: Mic,
+  },
+  {
+    label: "Analytics",
+    href: "/admin-analytics",
+    description: "Usage by day, company, user and agent",
+    icon: BarChart3,
+  },
+  {
+    label: "Audit Trail",
+    href: "/admin-audit",
+    description: "Every administrative action",
+    icon: ScrollText,
   },
   {
     label: "Error Reports",

@@ -1,6 +1,6 @@
 /** One company, collapsible: its first user up top with 'n/10 Agents'; users, agents and warnings inside. */
 import * as Collapsible from "@radix-ui/react-collapsible";
-import { AlertTriangle, Bot, ChevronDown, Mail, Phone, Users } from "lucide-react";
+import { AlertTriangle, Bot, ChevronDown, Gauge, Mail, Phone, Users } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { CompanyEntry } from "../../../contracts/admin";
@@ -9,6 +9,7 @@ import { Badge } from "../../components/ui/badge";
 import { formatDateTime } from "../../lib/admin-format";
 import { cn } from "../../lib/class-names";
 import { ApprovalBadge } from "./approval-badge";
+import { CompanyLimitsForm } from "./company-limits-form";
 
 function Section({
   icon: Icon,
@@ -47,6 +48,9 @@ export function CompanyCard({ company }: { company: CompanyEntry }) {
             <Badge variant={full ? "destructive" : "muted"}>
               {company.totalAgents}/{company.agentLimit} Agents
             </Badge>
+            {company.quotas.messagesPerDay !== null && (
+              <Badge variant="muted">{company.quotas.messagesPerDay.toLocaleString()} messages/day</Badge>
+            )}
             {company.warnings.length > 0 && (
               <Badge variant="warning">
                 {company.warnings.length} warning{company.warnings.length === 1 ? "" : "s"}
@@ -69,6 +73,12 @@ export function CompanyCard({ company }: { company: CompanyEntry }) {
         </span>
       </Collapsible.Trigger>
       <Collapsible.Content className="grid gap-5 border-t border-slate-100 p-4 sm:p-5 lg:grid-cols-3">
+        <section className="min-w-0 lg:col-span-3">
+          <h3 className="mb-2 flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <Gauge className="size-3.5" aria-hidden /> Limits and quotas
+          </h3>
+          <CompanyLimitsForm company={company} />
+        </section>
         <Section icon={Users} title="Users" count={company.users.length}>
           <ul className="space-y-2">
             {company.users.map((u) => (
