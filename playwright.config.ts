@@ -1,10 +1,13 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
 import { journeyEngines } from "./e2e/support/journey-apps";
+import { runOutputDir } from "./e2e/support/run-output-dir";
 import type { JourneyOptions, JourneyWorkerFixtures } from "./e2e/support/journey-test";
 
 // The servers are started by the global setup, each on a port the system picks (no webServer
 // entries: those need a port known in advance). One project per database engine.
+const outputDir = runOutputDir();
+
 export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
   testDir: "e2e",
   timeout: 60_000,
@@ -15,8 +18,9 @@ export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
   // A stray test.only must fail the run on a laptop too, not only where CI is set.
   forbidOnly: true,
   // The JSON report is what `npm test` counts (PLAYWRIGHT_JSON_OUTPUT_FILE moves it).
-  reporter: [["list"], ["json", { outputFile: "test-results/journeys.json" }]],
-  outputDir: "test-results",
+  reporter: [["list"], ["json", { outputFile: `${outputDir}/journeys.json` }]],
+  // test-results/run-…: a run beside this one in the same checkout must not empty it.
+  outputDir,
   globalSetup: "./e2e/support/global-setup.ts",
   use: {
     trace: "retain-on-failure",

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { journeyEngines, publishAppUrls, type AppName, type AppUrls, type Engine } from "./journey-apps.js";
 import { createPostgresDatabase } from "./postgres-database.js";
+import { removeFinishedRuns } from "./run-output-dir.js";
 import { startServerProcess } from "./server-process.js";
 
 type Stop = () => Promise<void>;
@@ -20,6 +21,7 @@ const APP_ARGS: Record<AppName, (providerUrl: string) => string[]> = {
 };
 
 export default async function startJourneyServers(): Promise<Stop> {
+  removeFinishedRuns();
   const stops: Stop[] = [];
   const stopAll = async () => {
     const results = await Promise.allSettled(stops.splice(0).map((stop) => stop()));

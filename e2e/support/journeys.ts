@@ -24,13 +24,14 @@ export async function signUpThroughUi(
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
-/** Screenshots for a person to look at, at phone and desktop widths (in test-results/screens/<project>). */
+/** Screenshots for a person to look at, at phone and desktop widths (in the run's output directory, screens/<project>). */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(150);
-    const path = `test-results/screens/${test.info().project.name}/${name}-${width}.png`;
+    const { outputDir, name: project } = test.info().project;
+    const path = `${outputDir}/screens/${project}/${name}-${width}.png`;
     await page.screenshot({ path, fullPage: true });
   }
   if (original) await page.setViewportSize(original);
