@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   TTS_BASE_URL: optionalUrl,
   TTS_API_KEY: optionalString,
   TTS_MODEL: z.string().default("tts-1"),
+  // Unset = one embedded speech engine worker per core (see server/providers/tts/espeak-tts.ts).
+  TTS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   STT_BASE_URL: optionalUrl,
   STT_API_KEY: optionalString,
   STT_MODEL: z.string().default("whisper-1"),

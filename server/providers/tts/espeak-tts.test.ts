@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LanguageCode } from "../../../contracts/voice.js";
 import { createEspeakTts, type EspeakTts } from "./espeak-tts.js";
+import { containsKanji } from "./japanese-kana.js";
 import { makeSpeechWav } from "./speech-wav.js";
 import { measureLevels, parseWav, readPcm16Samples } from "./wav.js";
 
-/** A call-centre greeting in each language; Japanese is all kana because espeak cannot read kanji. */
+/** A call-centre greeting in each language; the Japanese kanji are read as kana first. */
 const GREETINGS: Record<LanguageCode, string> = {
   "en-US": "Hello, thank you for calling. How can I help you today?",
   "es-ES": "Hola, gracias por llamar. ¿En qué puedo ayudarle hoy?",
@@ -12,7 +13,7 @@ const GREETINGS: Record<LanguageCode, string> = {
   "de-DE": "Guten Tag, danke für Ihren Anruf. Wie kann ich Ihnen helfen?",
   "it-IT": "Buongiorno, grazie per la chiamata. Come posso aiutarla?",
   "pt-PT": "Olá, obrigado pela sua chamada. Como posso ajudar?",
-  "ja-JP": "こんにちは、おでんわありがとうございます。",
+  "ja-JP": "こんにちは、お電話ありがとうございます。",
   "ko-KR": "안녕하세요, 전화해 주셔서 감사합니다.",
   "zh-CN": "你好,感谢您的来电。",
 };
@@ -50,6 +51,23 @@ describe("espeak-ng text-to-speech", () => {
       expect(speech.rms).toBeGreaterThan(0.01);
     },
   );
+
+  it("speaks a kanji sentence as kana: no character names, and no longer than twice its kana spelling", async () => {
+    const request = { language: "ja-JP", voice: "alloy" } as const;
+    const kanji = await tts.trace({ ...request, text: "東京都の天気は晴れです。明日の会議は午前十時から始まります。" });
+    const kana = await tts.trace({
+      ...request,
+      text: "とうきょうとのてんきははれです。あしたのかいぎはごぜんじゅうじからはじまります。",
+    });
+    expect(containsKanji(kanji.spokenText)).toBe(false);
+    expect(kanji.phonemes).toMatch(/\p{L}/u);
+    // espeak's English for a character it cannot read: "Chinese letter", "Japanese letter".
+    expect(kanji.phonemes).not.toMatch(/tS'aIni:z|dZ'ap@ni:z/);
+    const kanjiSeconds = describeSpeech(kanji.audio).durationSeconds;
+    const kanaSeconds = describeSpeech(kana.audio).durationSeconds;
+    console.log(`Japanese: kanji sentence ${kanjiSeconds.toFixed(2)} s, its kana spelling ${kanaSeconds.toFixed(2)} s`);
+    expect(kanjiSeconds).toBeLessThanOrEqual(2 * kanaSeconds);
+  });
 
   it("answers a repeated phrase from the cache with the same audio, at once", async () => {
     const request = { text: "Welcome back, it is good to hear from you.", language: "en-US", voice: "nova" } as const;

@@ -1,15 +1,19 @@
 /**
- * The embedded, offline text-to-speech backend: eSpeak NG compiled to WebAssembly, run in one
- * worker thread (espeak-worker.ts) so synthesis never blocks the server's event loop.
- * Requests are queued and sent to the worker one at a time; finished audio is kept in a
- * small LRU cache keyed by a hash of what was said and how, so greetings come back at once.
+ * The embedded, offline text-to-speech backend: eSpeak NG compiled to WebAssembly, run in a
+ * pool of worker threads (espeak-pool.ts) so synthesis never blocks the server's event loop
+ * and concurrent calls are spoken side by side. Japanese is spelled as kana first
+ * (japanese-reader.ts), since espeak reads every kanji as "Chinese letter". Finished audio is
+ * kept in a small LRU cache keyed by a hash of what was said and how, so greetings come back
+ * at once.
  */
 import { createHash } from "node:crypto";
-import { Worker } from "node:worker_threads";
+import { availableParallelism } from "node:os";
 import type { LanguageCode } from "../../../contracts/voice.js";
-import type { EspeakJob, EspeakWorkerMessage } from "./espeak-worker.js";
+import { createEspeakPool } from "./espeak-pool.js";
+import { createJapaneseReader } from "./japanese-reader.js";
 import { SpeechCache } from "./speech-cache.js";
 import type { SpeechAudio, SpeechRequest, TtsProvider } from "./tts-provider.js";
+import { untilAborted } from "./worker-thread.js";
 
 /** Voices that exist in the package's bundled espeak-ng-data (see `espeak-ng --voices`). */
 export const ESPEAK_VOICE_BY_LANGUAGE = {
@@ -49,63 +53,38 @@ export interface EspeakTtsOptions {
   cacheEntries?: number;
   /** Long replies make large WAVs (~2.6 MB a minute), so the cache is bounded by size too. */
   cacheBytes?: number;
+  /** Engine worker threads; by default one per core (TTS_WORKERS). */
+  workers?: number;
+}
+
+/** One synthesis with what the engine was given and said: for tests and diagnostics. */
+export interface SpeechTrace {
+  audio: Buffer;
+  /** The text espeak read: for Japanese, the kana spelling. */
+  spokenText: string;
+  /** espeak's phoneme mnemonics (`-x`). */
+  phonemes: string;
+  /** Which pool worker spoke it. */
+  worker: number;
 }
 
 export interface EspeakTts extends TtsProvider {
   readonly kind: "espeak-ng";
-  /** Starts the worker and loads the engine now rather than on the first request. */
-  warmUp(): Promise<{ loadMs: number }>;
+  readonly workers: number;
+  /**
+   * Starts the workers and loads the engine now rather than on the first request; with
+   * Japanese among `languages`, the Japanese reader too.
+   */
+  warmUp(languages?: readonly LanguageCode[]): Promise<{ loadMs: number }>;
+  /** Synthesises without the cache and returns what was spoken, phonemes included. */
+  trace(request: SpeechRequest): Promise<SpeechTrace>;
   close(): Promise<void>;
 }
 
 const DEFAULT_WORDS_PER_MINUTE = 160;
 const DEFAULT_CACHE_ENTRIES = 200;
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
-
-/**
- * Node 20 ignores `--import` loaders in a Worker's execArgv (nodejs/node#47747), so the worker
- * starts as this plain script and loads the TypeScript entry through tsx's scoped tsImport.
- * It imports the espeak-ng script itself, before tsx is involved: tsx would put those 180 kB
- * through esbuild (to rewrite import.meta.url), which roughly doubles the engine's start-up.
- */
-const WORKER_BOOTSTRAP = `
-const { workerData } = require("node:worker_threads");
-Promise.all([import(workerData.engineScript), import(workerData.tsxApi)]).then(([engineScript, tsx]) =>
-  tsx.tsImport(workerData.entry, workerData.entry).then((worker) => worker.serveJobs(engineScript)),
-);
-`;
-
-interface PendingJob {
-  job: EspeakJob;
-  cacheKey: string;
-  resolve(wav: Buffer): void;
-  reject(error: Error): void;
-  signal?: AbortSignal;
-}
-
-/** What fetch() would throw: the signal's own reason, or an AbortError. */
-function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new DOMException("This operation was aborted", "AbortError");
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-function startEngineWorker(): Worker {
-  const entry = new URL("./espeak-worker.ts", import.meta.url).href;
-  const worker = new Worker(WORKER_BOOTSTRAP, {
-    eval: true,
-    workerData: { engineScript: import.meta.resolve("espeak-ng"), tsxApi: import.meta.resolve("tsx/esm/api"), entry },
-    // Not the parent's flags: a tsx parent's --import would fail in the worker (see above).
-    execArgv: [],
-    // Nothing the engine says belongs on the server's stdout; keep it visible on stderr.
-    stdout: true,
-  });
-  worker.stdout.pipe(process.stderr);
-  return worker;
-}
+const CLOSED = "espeak-ng engine is closed";
 
 export function createEspeakTts(options: EspeakTtsOptions = {}): EspeakTts {
   const wordsPerMinute = options.wordsPerMinute ?? DEFAULT_WORDS_PER_MINUTE;
@@ -113,140 +92,27 @@ export function createEspeakTts(options: EspeakTtsOptions = {}): EspeakTts {
     options.cacheEntries ?? DEFAULT_CACHE_ENTRIES,
     options.cacheBytes ?? DEFAULT_CACHE_BYTES,
   );
-  const queue: PendingJob[] = [];
-  let worker: Worker | undefined;
-  let engineReady: Promise<number> | undefined;
-  let inFlight: PendingJob | undefined;
-  let nextJobId = 1;
+  const pool = createEspeakPool(options.workers ?? availableParallelism());
+  const japanese = createJapaneseReader();
   let closed = false;
 
-  function ensureWorker(): Promise<number> {
-    if (engineReady) return engineReady;
-    const spawned = startEngineWorker();
-    worker = spawned;
-    engineReady = new Promise<number>((resolve, reject) => {
-      spawned.on("message", (message: EspeakWorkerMessage) => {
-        switch (message.type) {
-          case "ready":
-            resolve(message.loadMs);
-            break;
-          case "load-failed":
-            reject(new Error(`espeak-ng failed to load: ${message.message}`));
-            void spawned.terminate();
-            break;
-          case "done":
-            finishJob(message.id, Buffer.from(message.wav.buffer, message.wav.byteOffset, message.wav.byteLength));
-            break;
-          case "failed":
-            if (message.engineLost) retireWorker(spawned);
-            finishJob(message.id, new Error(`espeak-ng could not synthesise: ${message.message}`));
-            break;
-        }
-      });
-      spawned.on("error", reject);
-      spawned.on("exit", (code) => {
-        const error = new Error(`espeak-ng worker exited with code ${code}`);
-        reject(error);
-        if (worker !== spawned) return;
-        retireWorker(spawned);
-        if (inFlight) finishJob(inFlight.job.id, error);
-      });
-    });
-    // A failed load is reported to whoever is waiting on it; this stops an unhandled rejection.
-    engineReady.catch(() => undefined);
-    return engineReady;
-  }
-
-  /** Stops sending jobs to a worker that has died or is about to; the next job starts a fresh one. */
-  function retireWorker(retired: Worker): void {
-    if (worker !== retired) return;
-    worker = undefined;
-    engineReady = undefined;
-  }
-
-  function finishJob(id: number, outcome: Buffer | Error): void {
-    const pending = inFlight;
-    if (!pending || pending.job.id !== id) return;
-    inFlight = undefined;
-    if (outcome instanceof Error) pending.reject(outcome);
-    else {
-      // Cached even if the caller gave up: the same phrase is likely to be asked for again.
-      cache.set(pending.cacheKey, outcome);
-      pending.resolve(Buffer.from(outcome));
-    }
-    sendNextJob();
-  }
-
-  function sendNextJob(): void {
-    if (inFlight || closed) return;
-    const next = queue.shift();
-    if (!next) {
-      // An idle engine should not keep a finished script (or test run) alive.
-      worker?.unref();
-      return;
-    }
-    inFlight = next;
-    ensureWorker().then(
-      () => {
-        if (inFlight !== next) return;
-        if (!worker || next.signal?.aborted) {
-          inFlight = undefined;
-          // No worker means it died just after loading: try this job again on a fresh one.
-          if (!next.signal?.aborted) queue.unshift(next);
-          sendNextJob();
-          return;
-        }
-        worker.ref();
-        worker.postMessage(next.job);
-      },
-      (error: unknown) => {
-        if (inFlight !== next) return;
-        inFlight = undefined;
-        next.reject(asError(error));
-        sendNextJob();
-      },
-    );
-  }
-
-  function enqueue(pending: Omit<PendingJob, "resolve" | "reject">): Promise<Buffer> {
-    return new Promise<Buffer>((resolve, reject) => {
-      const { signal } = pending;
-      const onAbort = (): void => {
-        const queued = queue.indexOf(job);
-        if (queued >= 0) queue.splice(queued, 1);
-        // An in-flight job still finishes in the worker; its result is dropped (but cached).
-        if (signal) reject(abortReason(signal));
-      };
-      const job: PendingJob = {
-        ...pending,
-        resolve: (wav) => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve(wav);
-        },
-        reject: (error) => {
-          signal?.removeEventListener("abort", onAbort);
-          reject(error);
-        },
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      queue.push(job);
-      sendNextJob();
-    });
+  /** What espeak should read: Japanese words spelled in kana, everything else as written. */
+  function readableText(request: SpeechRequest, text: string): Promise<string> {
+    return request.language === "ja-JP" ? japanese.spell(text, request.signal) : Promise.resolve(text);
   }
 
   return {
     kind: "espeak-ng",
+    workers: pool.size,
 
-    async warmUp() {
-      if (closed) throw new Error("espeak-ng engine is closed");
-      const loadMs = await ensureWorker();
-      if (!inFlight) worker?.unref();
-      return { loadMs };
+    async warmUp(languages = []) {
+      if (closed) throw new Error(CLOSED);
+      const [engine] = await Promise.all([pool.warmUp(), languages.includes("ja-JP") ? japanese.warmUp() : undefined]);
+      return engine;
     },
 
     async synthesize(request: SpeechRequest): Promise<SpeechAudio> {
-      if (closed) throw new Error("espeak-ng engine is closed");
-      if (request.signal?.aborted) throw abortReason(request.signal);
+      if (closed) throw new Error(CLOSED);
       const text = request.text.trim();
       const voice = espeakVoiceFor(request.language, request.voice);
       const cacheKey = createHash("sha256")
@@ -255,24 +121,29 @@ export function createEspeakTts(options: EspeakTtsOptions = {}): EspeakTts {
       const cached = cache.get(cacheKey);
       // A copy, so a caller that edits its buffer cannot change what later callers get.
       if (cached) return { audio: Buffer.from(cached), mimeType: "audio/wav" };
-      const audio = await enqueue({
-        job: { id: nextJobId++, voice, text, wordsPerMinute },
-        cacheKey,
-        signal: request.signal,
+      const spokenText = await readableText(request, text);
+      const work = pool.run({ voice, text: spokenText, wordsPerMinute }, request.signal).then(({ wav }) => {
+        // Cached even if the caller gave up: the same phrase is likely to be asked for again.
+        cache.set(cacheKey, wav);
+        return wav;
       });
-      return { audio, mimeType: "audio/wav" };
+      // A caller that left does not hear about a failure either.
+      work.catch(() => undefined);
+      const wav = await untilAborted(work, request.signal);
+      return { audio: Buffer.from(wav), mimeType: "audio/wav" };
+    },
+
+    async trace(request: SpeechRequest): Promise<SpeechTrace> {
+      if (closed) throw new Error(CLOSED);
+      const voice = espeakVoiceFor(request.language, request.voice);
+      const spokenText = await readableText(request, request.text.trim());
+      const result = await pool.run({ voice, text: spokenText, wordsPerMinute, tracePhonemes: true }, request.signal);
+      return { audio: result.wav, spokenText, phonemes: result.phonemes ?? "", worker: result.worker };
     },
 
     async close() {
       closed = true;
-      const error = new Error("espeak-ng engine is closed");
-      for (const pending of queue.splice(0)) pending.reject(error);
-      inFlight?.reject(error);
-      inFlight = undefined;
-      const stopping = worker;
-      worker = undefined;
-      engineReady = undefined;
-      await stopping?.terminate();
+      await Promise.all([pool.close(), japanese.close()]);
     },
   };
 }

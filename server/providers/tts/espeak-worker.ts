@@ -1,6 +1,6 @@
 /**
- * Worker thread that owns the eSpeak NG WebAssembly engine: it loads the engine once, then
- * turns each job message into the bytes of a RIFF WAV file. Spawned by espeak-tts.ts.
+ * Worker thread that owns one eSpeak NG WebAssembly engine: it loads the engine once, then
+ * turns each job message into the bytes of a RIFF WAV file. espeak-pool.ts runs several.
  *
  * The npm build is the espeak-ng command-line program compiled with Emscripten. It exports
  * `main` but not `callMain`, and main cannot simply be called twice: the C side keeps global
@@ -24,12 +24,14 @@ export interface EspeakJob {
   voice: string;
   text: string;
   wordsPerMinute: number;
+  /** Also return espeak's phoneme mnemonics (its `-x` output): how tests see what was said. */
+  tracePhonemes?: boolean;
 }
 
 export type EspeakWorkerMessage =
   | { type: "ready"; loadMs: number }
   | { type: "load-failed"; message: string }
-  | { type: "done"; id: number; wav: Uint8Array; synthMs: number }
+  | { type: "done"; id: number; wav: Uint8Array; synthMs: number; phonemes?: string }
   /** engineLost: the worker is exiting after this, so no further job should be sent to it. */
   | { type: "failed"; id: number; message: string; engineLost: boolean };
 
@@ -71,7 +73,7 @@ interface EngineExports {
 }
 
 interface Engine {
-  synthesize(job: EspeakJob): Uint8Array;
+  synthesize(job: EspeakJob): { wav: Uint8Array; phonemes: string };
 }
 
 /** espeak-ng ran and refused the job (e.g. an unknown voice); the engine itself is fine. */
@@ -130,13 +132,15 @@ async function readWasm(): Promise<Uint8Array<ArrayBuffer>> {
 
 async function loadEngine(factory: EspeakFactory): Promise<Engine> {
   const compiled = await WebAssembly.compile(await readWasm());
+  /** What espeak printed: stdout (phonemes with -x) and stderr (its complaints) apart. */
+  const printed: string[] = [];
   const messages: string[] = [];
   let captured: EngineExports | undefined;
   const module = await factory({
     noInitialRun: true,
     thisProgram: "espeak-ng",
     arguments: [],
-    print: (line) => messages.push(line),
+    print: (line) => printed.push(line),
     printErr: (line) => messages.push(line),
     quit: (_status, toThrow) => {
       throw toThrow;
@@ -188,9 +192,11 @@ async function loadEngine(factory: EspeakFactory): Promise<Engine> {
       new Uint8Array(wasm.memory.buffer).set(pristineMemory);
       wasm.stackRestore(pristineStack);
       messages.length = 0;
+      printed.length = 0;
       // The text goes through a file, not argv, so text starting with "-" is never an option.
       fs.writeFile(TEXT_PATH, job.text);
       const args = ["espeak-ng", "-w", WAV_PATH, "-v", job.voice, "-s", String(job.wordsPerMinute), "-f", TEXT_PATH];
+      if (job.tracePhonemes) args.push("-x");
       try {
         let status: number;
         try {
@@ -201,7 +207,7 @@ async function loadEngine(factory: EspeakFactory): Promise<Engine> {
           status = exitStatus;
         }
         if (status !== 0) throw new EspeakExitError(`espeak-ng exited with ${status}: ${messages.join(" ").trim()}`);
-        return fs.readFile(WAV_PATH);
+        return { wav: fs.readFile(WAV_PATH), phonemes: printed.join("\n") };
       } finally {
         releaseJobFiles();
       }
@@ -219,7 +225,7 @@ function errorText(error: unknown): string {
 
 /**
  * Called by the worker's bootstrap with the already-imported espeak-ng script (see
- * espeak-tts.ts for why the bootstrap imports it rather than this module).
+ * worker-thread.ts for why the bootstrap imports it rather than this module).
  */
 export async function serveJobs(engineScript: unknown): Promise<void> {
   const port = parentPort;
@@ -240,8 +246,10 @@ export async function serveJobs(engineScript: unknown): Promise<void> {
     const jobStarted = performance.now();
     try {
       // Copied so the buffer we transfer holds exactly the WAV and nothing the FS still uses.
-      const wav = engine.synthesize(job).slice();
-      post({ type: "done", id: job.id, wav, synthMs: performance.now() - jobStarted }, [wav.buffer]);
+      const spoken = engine.synthesize(job);
+      const wav = spoken.wav.slice();
+      const phonemes = job.tracePhonemes ? spoken.phonemes : undefined;
+      post({ type: "done", id: job.id, wav, synthMs: performance.now() - jobStarted, phonemes }, [wav.buffer]);
     } catch (error) {
       // A trap or abort inside the wasm may leave Emscripten's JS side half torn down; the
       // parent starts a fresh worker instead, which is simpler than repairing this one.
