@@ -14,7 +14,7 @@ import { FullPageSpinner } from "./components/ui/spinner";
 import { Toaster } from "./components/ui/toaster";
 import { queryClient } from "./lib/api";
 import { useAuth } from "./lib/auth";
-import { notFoundPage, signedInRoutes, signedOutPages } from "./routes";
+import { notFoundPage, signedInRoutes, signedOutPages, signedOutRoutes, type PageRoute } from "./routes";
 
 const loadSignedInApp = () => import("./signed-in-app").then((module) => ({ default: module.SignedInApp }));
 const SignedInApp = lazy(loadSignedInApp);
@@ -39,14 +39,14 @@ function AppRouter() {
   useChunkPreloads(isLoading, isAuthenticated);
   if (isLoading) return <FullPageSpinner />;
 
-  const { landing, login, signup } = signedOutPages;
+  const { login, signup } = signedOutPages;
   if (!isAuthenticated) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
         <Switch>
-          <Route path="/" component={landing.component} />
-          <Route path="/login" component={login.component} />
-          <Route path="/signup" component={signup.component} />
+          {signedOutRoutes.map(({ path, component }) => (
+            <Route key={path} path={path} component={component} />
+          ))}
           {/* Any other path shows the login page, with the spec's 'Unauthorized' toast and redirect. */}
           <Route>
             <UnauthorizedRedirect />
@@ -80,13 +80,8 @@ function useChunkPreloads(isLoading: boolean, isAuthenticated: boolean) {
   const [location] = useLocation();
   const { parser } = useRouter();
   useEffect(() => {
-    const matches = (route: { path: string }) => matchRoute(parser, route.path, location)[0];
-    const { landing, login, signup } = signedOutPages;
-    const signedOutPage = [
-      { path: "/", ...landing },
-      { path: "/login", ...login },
-      { path: "/signup", ...signup },
-    ].find(matches);
+    const matches = (route: PageRoute) => matchRoute(parser, route.path, location)[0];
+    const signedOutPage = signedOutRoutes.find(matches);
     if (isLoading) {
       void signedOutPage?.load();
     } else if (isAuthenticated && (!signedOutPage || signedOutPage.path === "/")) {

@@ -11,161 +11,76 @@ export interface LazyPage {
   component: LazyExoticComponent<ComponentType>;
 }
 
-/** Pages export named components; React.lazy wants a default export. */
-function lazyPage<M>(importPage: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+/** Pages export named components; React.lazy wants a module with a default export. */
+function lazyPage(loadComponent: () => Promise<ComponentType>): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const load = () => (loading ??= importPage().then((module) => ({ default: pick(module) })));
+  const load = () => (loading ??= loadComponent().then((component) => ({ default: component })));
   return { load, component: lazy(load) };
 }
 
-export const signedOutPages = {
-  landing: lazyPage(
-    () => import("./pages/landing"),
-    (m) => m.LandingPage,
-  ),
-  login: lazyPage(
-    () => import("./pages/login"),
-    (m) => m.LoginPage,
-  ),
-  signup: lazyPage(
-    () => import("./pages/signup"),
-    (m) => m.SignupPage,
-  ),
-};
-
-export interface SignedInRoute extends LazyPage {
+export interface PageRoute extends LazyPage {
   path: string;
 }
 
-const chat = lazyPage(
-  () => import("./pages/chat"),
-  (m) => m.ChatPage,
-);
-const createAgentSimple = lazyPage(
-  () => import("./pages/create-agent-simple"),
-  (m) => m.CreateAgentSimplePage,
-);
+export const signedOutPages = {
+  landing: lazyPage(() => import("./pages/landing").then((m) => m.LandingPage)),
+  login: lazyPage(() => import("./pages/login").then((m) => m.LoginPage)),
+  signup: lazyPage(() => import("./pages/signup").then((m) => m.SignupPage)),
+};
 
-export const signedInRoutes: SignedInRoute[] = [
-  {
-    path: "/",
-    ...lazyPage(
-      () => import("./pages/dashboard"),
-      (m) => m.DashboardPage,
-    ),
-  },
-  {
-    path: "/agents",
-    ...lazyPage(
-      () => import("./pages/agents"),
-      (m) => m.AgentsPage,
-    ),
-  },
-  {
-    path: "/agents/:id",
-    ...lazyPage(
-      () => import("./pages/agent-detail"),
-      (m) => m.AgentDetailPage,
-    ),
-  },
-  { path: "/chat", ...chat },
-  { path: "/chat/:agentId", ...chat },
-  { path: "/create", ...createAgentSimple },
-  { path: "/create-agent-simple", ...createAgentSimple },
-  {
-    path: "/create-agent",
-    ...lazyPage(
-      () => import("./pages/create-agent"),
-      (m) => m.CreateAgentPage,
-    ),
-  },
-  {
-    path: "/templates",
-    ...lazyPage(
-      () => import("./pages/templates"),
-      (m) => m.TemplatesPage,
-    ),
-  },
-  {
-    path: "/admin",
-    ...lazyPage(
-      () => import("./pages/admin-panel"),
-      (m) => m.AdminPanelPage,
-    ),
-  },
-  {
-    path: "/admin-users",
-    ...lazyPage(
-      () => import("./pages/admin-users"),
-      (m) => m.AdminUsersPage,
-    ),
-  },
-  {
-    path: "/admin-companies",
-    ...lazyPage(
-      () => import("./pages/admin-companies"),
-      (m) => m.AdminCompaniesPage,
-    ),
-  },
-  {
-    path: "/admin-voice-conversations",
-    ...lazyPage(
-      () => import("./pages/admin-voice-conversations"),
-      (m) => m.AdminVoiceConversationsPage,
-    ),
-  },
-  {
-    path: "/admin-conversations",
-    ...lazyPage(
-      () => import("./pages/admin-conversations"),
-      (m) => m.AdminConversationsPage,
-    ),
-  },
-  {
-    path: "/admin/conversation/:id",
-    ...lazyPage(
-      () => import("./pages/admin-conversation-detail"),
-      (m) => m.AdminConversationDetailPage,
-    ),
-  },
-  {
-    path: "/admin-error-reports",
-    ...lazyPage(
-      () => import("./pages/admin-error-reports"),
-      (m) => m.AdminErrorReportsPage,
-    ),
-  },
-  {
-    path: "/admin/users/:id",
-    ...lazyPage(
-      () => import("./pages/admin-user-detail"),
-      (m) => m.AdminUserDetailPage,
-    ),
-  },
-  {
-    path: "/admin-reset",
-    ...lazyPage(
-      () => import("./pages/admin-reset"),
-      (m) => m.AdminResetPage,
-    ),
-  },  {
-    path: "/admin-analytics",
-    ...lazyPage(
-      () => import("./pages/admin-analytics"),
-      (m) => m.AdminAnalyticsPage,
-    ),
-  },
-  {
-    path: "/admin-audit",
-    ...lazyPage(
-      () => import("./pages/admin-audit"),
-      (m) => m.AdminAuditPage,
-    ),
-  },
+export const signedOutRoutes: PageRoute[] = [
+  { path: "/", ...signedOutPages.landing },
+  { path: "/login", ...signedOutPages.login },
+  { path: "/signup", ...signedOutPages.signup },
+];
+
+const pages = {
+  dashboard: lazyPage(() => import("./pages/dashboard").then((m) => m.DashboardPage)),
+  agents: lazyPage(() => import("./pages/agents").then((m) => m.AgentsPage)),
+  agentDetail: lazyPage(() => import("./pages/agent-detail").then((m) => m.AgentDetailPage)),
+  chat: lazyPage(() => import("./pages/chat").then((m) => m.ChatPage)),
+  createAgentSimple: lazyPage(() => import("./pages/create-agent-simple").then((m) => m.CreateAgentSimplePage)),
+  createAgent: lazyPage(() => import("./pages/create-agent").then((m) => m.CreateAgentPage)),
+  templates: lazyPage(() => import("./pages/templates").then((m) => m.TemplatesPage)),
+  adminPanel: lazyPage(() => import("./pages/admin-panel").then((m) => m.AdminPanelPage)),
+  adminUsers: lazyPage(() => import("./pages/admin-users").then((m) => m.AdminUsersPage)),
+  adminCompanies: lazyPage(() => import("./pages/admin-companies").then((m) => m.AdminCompaniesPage)),
+  adminVoiceConversations: lazyPage(() =>
+    import("./pages/admin-voice-conversations").then((m) => m.AdminVoiceConversationsPage),
+  ),
+  adminConversations: lazyPage(() => import("./pages/admin-conversations").then((m) => m.AdminConversationsPage)),
+  adminConversationDetail: lazyPage(() =>
+    import("./pages/admin-conversation-detail").then((m) => m.AdminConversationDetailPage),
+  ),
+  adminErrorReports: lazyPage(() => import("./pages/admin-error-reports").then((m) => m.AdminErrorReportsPage)),
+  adminUserDetail: lazyPage(() => import("./pages/admin-user-detail").then((m) => m.AdminUserDetailPage)),
+  adminReset: lazyPage(() => import("./pages/admin-reset").then((m) => m.AdminResetPage)),
+  adminAnalytics: lazyPage(() => import("./pages/admin-analytics").then((m) => m.AdminAnalyticsPage)),
+  adminAudit: lazyPage(() => import("./pages/admin-audit").then((m) => m.AdminAuditPage)),
+};
+
+export const signedInRoutes: PageRoute[] = [
+  { path: "/", ...pages.dashboard },
+  { path: "/agents", ...pages.agents },
+  { path: "/agents/:id", ...pages.agentDetail },
+  { path: "/chat", ...pages.chat },
+  { path: "/chat/:agentId", ...pages.chat },
+  { path: "/create", ...pages.createAgentSimple },
+  { path: "/create-agent-simple", ...pages.createAgentSimple },
+  { path: "/create-agent", ...pages.createAgent },
+  { path: "/templates", ...pages.templates },
+  { path: "/admin", ...pages.adminPanel },
+  { path: "/admin-users", ...pages.adminUsers },
+  { path: "/admin-companies", ...pages.adminCompanies },
+  { path: "/admin-voice-conversations", ...pages.adminVoiceConversations },
+  { path: "/admin-conversations", ...pages.adminConversations },
+  { path: "/admin/conversation/:id", ...pages.adminConversationDetail },
+  { path: "/admin-error-reports", ...pages.adminErrorReports },
+  { path: "/admin/users/:id", ...pages.adminUserDetail },
+  { path: "/admin-reset", ...pages.adminReset },
+  { path: "/admin-analytics", ...pages.adminAnalytics },
+  { path: "/admin-audit", ...pages.adminAudit },
 ];
 
 /** Any signed-in path no route matches. */
-export const notFoundPage = lazyPage(
-  () => import("./pages/not-found"),
-  (m) => m.NotFoundPage,
-);
+export const notFoundPage = lazyPage(() => import("./pages/not-found").then((m) => m.NotFoundPage));
