@@ -16,6 +16,7 @@ import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { LlmProviderError, type ChatTurn, type LlmUsage } from "../providers/llm/llm-provider.js";
 import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
+import { toSpeakableText } from "../voice/speakable-text.js";
 import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
 import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
 import { announceQuotaWarning, meterTurn } from "../usage/service.js";
@@ -37,6 +38,8 @@ export interface TurnInput {
    * own, to add the seconds it spoke before recording.
    */
   meter?: TurnMeter;
+  /** A voice turn: the model is asked for short spoken answers and the stored reply is its words only. */
+  spoken?: boolean;
 }
 
 export type TurnMeter = (usage: TurnUsageRecord) => Promise<void>;
@@ -243,7 +246,9 @@ async function* replyEvents(
   const store = async (content: string, status: "complete" | "partial" | "failed") => {
     const totalMs = Math.round(performance.now() - startedAt);
     await Promise.all([
-      status === "partial" && !content ? null : storeReplyOf(deps, input, { content, status, offline }),
+      status === "partial" && !content
+        ? null
+        : storeReplyOf(deps, input, { content: input.spoken ? toSpeakableText(content) : content, status, offline }),
       meter(usageOf(deps, input, { outcome: status, started, usage, firstTokenMs, totalMs })),
     ]);
   };
@@ -252,7 +257,7 @@ async function* replyEvents(
   let outcome: "streaming" | "complete" | "ended" = "streaming";
   try {
     const stream = deps.llm.streamReply({
-      systemPrompt: composeSystemPrompt(toPersona(input.agent)),
+      systemPrompt: composeSystemPrompt(toPersona(input.agent), { spoken: input.spoken }),
       history: selectHistory(rows, deps.config.LLM_HISTORY_CHARS),
       userMessage: input.message,
       language: input.language,
@@ -288,7 +293,7 @@ async function* replyEvents(
   }
 
   await store(text, "complete");
-  yield { type: "done", response: text, securityLock: false, offline };
+  yield { type: "done", response: input.spoken ? toSpeakableText(text) : text, securityLock: false, offline };
 }
 
 function storeReplyOf(

@@ -21,7 +21,7 @@ export function createLlm(config: Config): LlmProvider {
 }
 
 export function createTts(config: Config): TtsProvider {
-  if (!config.TTS_BASE_URL) return createEspeakTts();
+  if (!config.TTS_BASE_URL) return createEspeakTts({ workers: config.TTS_WORKERS });
   return createOpenAiCompatibleTts({
     baseUrl: config.TTS_BASE_URL,
     apiKey: config.TTS_API_KEY,

@@ -109,6 +109,7 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
       language,
       signal,
       requestLog: input.log,
+      spoken: true,
       meter: async (record) => {
         usage = { ...record, voiceSecondsHeard: input.recordingSeconds ?? estimateSpeechSeconds(message) };
       },

@@ -100,7 +100,9 @@ export async function runVoiceTurn(params: VoiceTurnParams): Promise<TurnOutcome
         );
       } else if (event === "done") {
         stored = true;
+        // The streamed text is a raw preview; the final reply is the cleaned, speakable one.
         if (agentLine === null) view.addLine("agent", data.response);
+        else view.setLine(agentLine, data.response);
         if (data.securityLock) {
           toast(SECURITY_ALERT);
           return (outcome = "locked");
