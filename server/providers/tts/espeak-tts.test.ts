@@ -69,12 +69,11 @@ describe("espeak-ng text-to-speech", () => {
     expect(kanjiSeconds).toBeLessThanOrEqual(2 * kanaSeconds);
   });
 
-  it("answers a repeated phrase from the cache with the same audio, at once", async () => {
+  it("answers a repeated phrase from the cache with the same audio", async () => {
     const request = { text: "Welcome back, it is good to hear from you.", language: "en-US", voice: "nova" } as const;
     const first = await tts.synthesize(request);
-    const started = performance.now();
-    const second = await tts.synthesize(request);
-    expect(performance.now() - started).toBeLessThan(10);
+    // An already-aborted request can only be answered from the cache: a worker would be cancelled.
+    const second = await tts.synthesize({ ...request, signal: AbortSignal.abort() });
     expect(second.audio.equals(first.audio)).toBe(true);
   });
 
