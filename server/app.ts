@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
 
   const sessionSecret = deps.config.sessionSecret;
-  const guards = createGuards({ db: deps.db.db, clock: deps.clock, sessionSecret });
+  const guards = createGuards({ db: deps.db.db, clock: deps.clock, sessionSecret, bus: deps.bus });
   registerAccessControl(app, guards);
   const features: FeatureDeps = {
     db: deps.db.db,

@@ -51,6 +51,8 @@ export async function resetAll(deps: AdminDeps, actor: UserRow): Promise<ResetAl
     });
     return { deleted };
   });
+  // Every cache forgets every session, the admin's too: re-reading one costs a query.
+  await deps.bus.revokeSessions({ scope: "all" });
   await deps.bus.publish({ type: "stats_changed" });
   return result;
 }

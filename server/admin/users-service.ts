@@ -80,6 +80,7 @@ export async function setApproval(deps: AdminDeps, actor: UserRow, id: string, a
     });
     return updated;
   });
+  if (!approved) await deps.bus.revokeSessions({ scope: "user", userId: id });
   await deps.bus.publish({ type: "user_approval", approved, userEmail: row.email });
   await deps.bus.publish({ type: "stats_changed" });
   return toUser(row);
@@ -95,10 +96,12 @@ export async function resetPassword(
   const target = await getUser(deps, id);
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock.now();
+  // The user's sessions end (an admin resetting their own password keeps this session).
+  const keepSessionHash = target.id === actor.id ? (actorSessionHash ?? undefined) : undefined;
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
-    // The user's sessions end (an admin resetting their own password keeps this session).
-    await deleteUserSessions(tx, id, target.id === actor.id ? (actorSessionHash ?? undefined) : undefined);
+    await deleteUserSessions(tx, id, keepSessionHash);
     await recordAudit(tx, actor, "user.reset_password", { type: "user", id }, now, { email: target.email });
   });
+  await deps.bus.revokeSessions({ scope: "user", userId: id, keepSessionHash });
 }

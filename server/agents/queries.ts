@@ -4,8 +4,21 @@ import type { Db } from "../db/connect.js";
 import { agentTemplates, agents, users } from "../db/schema.js";
 import type { AgentRow } from "./agent-view.js";
 
+/** Named once per database: the agent list is a hot read, planned once per connection (PGlite ignores the name). */
+function prepareAgentList(db: Db) {
+  return db
+    .select()
+    .from(agents)
+    .where(eq(agents.userId, sql.placeholder("userId")))
+    .orderBy(desc(agents.createdAt))
+    .prepare("agents_of_user");
+}
+const agentLists = new WeakMap<Db, ReturnType<typeof prepareAgentList>>();
+
 export function listAgentsOfUser(db: Db, userId: string): Promise<AgentRow[]> {
-  return db.select().from(agents).where(eq(agents.userId, userId)).orderBy(desc(agents.createdAt));
+  let list = agentLists.get(db);
+  if (!list) agentLists.set(db, (list = prepareAgentList(db)));
+  return list.execute({ userId });
 }
 
 export async function findAgentOfUser(db: Db, userId: string, id: string): Promise<AgentRow | null> {

@@ -4,13 +4,16 @@
  * it before the body is read or validated: a signed-out caller gets 401, never a validation
  * message meant for people allowed to call the route. A route that declares nothing fails at
  * start-up, so a new route cannot ship without a decision (the permission matrix test reads
- * the same declarations). Handlers read the user with `signedInUser()`.
+ * the same declarations). Handlers read the user with `signedInUser()`. Sessions are looked
+ * up through a few seconds' cache that the event bus empties when sessions end (session-cache.ts).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { HttpError } from "../http/http-error.js";
-import { findSessionUser, SESSION_COOKIE } from "./sessions.js";
+import type { EventBus } from "../realtime/event-bus.js";
+import { createSessionCache, SESSION_CACHE_DEFAULTS } from "./session-cache.js";
+import { findSessionByHash, hashSessionId, SESSION_COOKIE } from "./sessions.js";
 import type { UserRow } from "./user-view.js";
 
 export type Access = "public" | "user" | "admin";
@@ -34,26 +37,47 @@ export interface GuardDeps {
   db: Db;
   clock: Clock;
   sessionSecret: string;
+  /** Without a bus nothing could tell the cache that a session ended, so nothing is cached. */
+  bus?: EventBus;
 }
 
 export interface Guards {
   /** Resolves the user if signed in, without refusing (for /api/auth/user and sockets). */
   resolveUser(request: FastifyRequest): Promise<UserRow | null>;
+  /** Stops listening to the bus; registerAccessControl calls it when the app closes. */
+  close(): void;
 }
 
 export function createGuards(deps: GuardDeps): Guards {
+  const { bus } = deps;
+  const cache = bus ? createSessionCache(SESSION_CACHE_DEFAULTS) : null;
+  const stopListening = bus && cache ? bus.onSessionsRevoked((revocation) => cache.revoke(revocation)) : () => {};
+
+  async function lookUp(sessionHash: string, now: Date): Promise<UserRow | null> {
+    // While revocations from other instances could be missed, every request asks the database.
+    const useCache = cache !== null && bus !== undefined && bus.hearsOtherInstances();
+    const cached = useCache ? cache.get(sessionHash, now) : undefined;
+    if (cached) return cached;
+    const ticket = cache?.ticket() ?? 0;
+    const found = await findSessionByHash(deps.db, sessionHash, now);
+    // A session whose user was denied after signing in no longer counts.
+    if (!found || found.user.approvalStatus !== "approved") return null;
+    if (useCache) cache.set(sessionHash, found, ticket, now);
+    return found.user;
+  }
+
   async function resolveUser(request: FastifyRequest): Promise<UserRow | null> {
     if (request.user) return request.user;
     const id = request.cookies[SESSION_COOKIE];
     if (!id) return null;
-    const found = await findSessionUser(deps.db, deps.sessionSecret, id, deps.clock.now());
-    // A session whose user was denied after signing in no longer counts.
-    if (!found || found.user.approvalStatus !== "approved") return null;
-    request.user = found.user;
-    request.sessionHash = found.sessionHash;
-    return found.user;
+    const sessionHash = hashSessionId(deps.sessionSecret, id);
+    const user = await lookUp(sessionHash, deps.clock.now());
+    if (!user) return null;
+    request.user = user;
+    request.sessionHash = sessionHash;
+    return user;
   }
-  return { resolveUser };
+  return { resolveUser, close: stopListening };
 }
 
 /** Paths whose routes must declare their access; static files and health checks need not. */
@@ -63,6 +87,7 @@ export function needsAccessDecision(url: string): boolean {
 
 /** Registers the start-up check and the enforcing hook. Call before any route is added. */
 export function registerAccessControl(app: FastifyInstance, guards: Guards): void {
+  app.addHook("onClose", async () => guards.close());
   app.addHook("onRoute", (route) => {
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (needsAccessDecision(route.url) && !access) {

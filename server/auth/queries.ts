@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { loginFailures, users } from "../db/schema.js";
-import type { UserRow } from "./user-view.js";
+import type { UserRow, UserWithPasswordRow } from "./user-view.js";
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = Partial<Omit<NewUser, "id" | "email" | "createdAt">>;
@@ -10,7 +10,8 @@ type UserChanges = Partial<Omit<NewUser, "id" | "email" | "createdAt">>;
 /** Any fixed number: serialises concurrent sign-ups so only one can be "the first". */
 const FIRST_USER_LOCK = 7_340_001;
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+/** The only read of a password hash: sign-in checks it. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithPasswordRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
 }

@@ -7,7 +7,7 @@ import { isForeignNavigation } from "./cross-site-navigation.js";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from "./device-cookie.js";
 import { PUBLIC, type Guards } from "./guards.js";
 import { logIn, signUp, type AuthDeps } from "./service.js";
-import { deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
+import { endSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
 import { toUser } from "./user-view.js";
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guards: Guards }) {
@@ -44,7 +44,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guar
   });
 
   const logOut = async (cookie: string | undefined, reply: FastifyReply) => {
-    if (cookie) await deleteSession(deps.db, deps.sessionSecret, cookie);
+    if (cookie) await endSession(deps, cookie);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
   };
 

@@ -1,11 +1,13 @@
 /**
  * Server-side sessions. The cookie carries 256 random bits; the table stores only their
- * HMAC, so a copy of the table cannot be replayed as cookies.
+ * HMAC, so a copy of the table cannot be replayed as cookies. Ending sessions also tells
+ * every instance's session cache, through the event bus.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { sessions, users } from "../db/schema.js";
+import type { EventBus } from "../realtime/event-bus.js";
 import type { UserRow } from "./user-view.js";
 
 export const SESSION_COOKIE = "sid";
@@ -26,25 +28,54 @@ export async function createSession(db: Db, secret: string, userId: string, now:
   return id;
 }
 
+/** Every column of a user but the password hash, which nothing after sign-in needs. */
+const { passwordHash: _passwordHash, ...userColumns } = getTableColumns(users);
+
+/**
+ * Built and named once per database: drizzle skips rebuilding the SQL, and PostgreSQL plans
+ * the statement once per connection instead of on every request (PGlite ignores the name).
+ */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ user: userColumns, sessionExpiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("session_user_by_hash");
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+export interface FoundSession {
+  user: UserRow;
+  sessionExpiresAt: Date;
+}
+
+/** The session's user, if the session exists and has not expired at `now`. */
+export async function findSessionByHash(db: Db, idHash: string, now: Date): Promise<FoundSession | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  // A placeholder skips the column's Date encoding, so the driver gets the string it would have.
+  const [row] = await lookup.execute({ idHash, now: now.toISOString() });
+  return row ?? null;
+}
+
 export async function findSessionUser(
   db: Db,
   secret: string,
   id: string,
   now: Date,
 ): Promise<{ user: UserRow; sessionHash: string } | null> {
-  const idHash = hashSessionId(secret, id);
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const row = rows[0];
-  return row ? { user: row.user, sessionHash: idHash } : null;
+  const sessionHash = hashSessionId(secret, id);
+  const found = await findSessionByHash(db, sessionHash, now);
+  return found ? { user: found.user, sessionHash } : null;
 }
 
-export async function deleteSession(db: Db, secret: string, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(secret, id)));
+/** Signs one session out, here and in every instance's session cache. */
+export async function endSession(deps: { db: Db; bus: EventBus; sessionSecret: string }, id: string): Promise<void> {
+  const sessionHash = hashSessionId(deps.sessionSecret, id);
+  await deps.db.delete(sessions).where(eq(sessions.idHash, sessionHash));
+  await deps.bus.revokeSessions({ scope: "session", sessionHash });
 }
 
 export async function deleteUserSessions(db: Db, userId: string, exceptHash?: string): Promise<void> {

@@ -2,7 +2,9 @@
 import type { User } from "../../contracts/auth.js";
 import type { users } from "../db/schema.js";
 
-export type UserRow = typeof users.$inferSelect;
+/** A user as the app passes it around: without the password hash, which only sign-in reads. */
+export type UserRow = Omit<UserWithPasswordRow, "passwordHash">;
+export type UserWithPasswordRow = typeof users.$inferSelect;
 
 export function toUser(row: UserRow): User {
   return {

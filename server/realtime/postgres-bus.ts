@@ -2,10 +2,18 @@
  * Admin events across app instances through PostgreSQL LISTEN/NOTIFY. One dedicated
  * connection listens; publishing is a NOTIFY on a small pool. The listener reconnects with
  * backoff when its connection drops, and then tells local subscribers that stats may have
- * changed, because NOTIFYs sent while it was away are gone for good.
+ * changed, because NOTIFYs sent while it was away are gone for good. Session revocations share
+ * the channel; while the listener is away every session cache forgets everything, for the same reason.
  */
 import pg from "pg";
-import { isAdminEvent, type AdminEvent, type EventBus } from "./event-bus.js";
+import {
+  isAdminEvent,
+  readSessionRevocation,
+  SESSION_REVOCATION_TYPE,
+  type AdminEvent,
+  type EventBus,
+  type SessionRevocation,
+} from "./event-bus.js";
 
 const BUS_CONNECT_TIMEOUT_MS = 5_000;
 
@@ -29,6 +37,7 @@ export async function createPostgresBus(url: string, options: PostgresBusOptions
     ((error, context) =>
       console.warn(`[postgres-bus] ${context}: ${error instanceof Error ? error.message : String(error)}`));
   const listeners = new Set<(event: AdminEvent) => void>();
+  const revocationListeners = new Set<(revocation: SessionRevocation) => void>();
   // Bounded connects: a database that accepts but never answers must not hang a publish or a reconnect.
   const publisher = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: BUS_CONNECT_TIMEOUT_MS });
   // An idle pooled client losing its connection emits here; unhandled, it would end the process.
@@ -49,6 +58,16 @@ export async function createPostgresBus(url: string, options: PostgresBusOptions
     }
   };
 
+  const deliverRevocation = (revocation: SessionRevocation) => {
+    for (const fn of revocationListeners) {
+      try {
+        fn(revocation);
+      } catch (error) {
+        onError(error, "session revocation subscriber");
+      }
+    }
+  };
+
   const onNotification = (payload: string | undefined) => {
     if (!payload) return;
     let parsed: unknown;
@@ -57,7 +76,9 @@ export async function createPostgresBus(url: string, options: PostgresBusOptions
     } catch {
       return;
     }
-    if (isAdminEvent(parsed)) deliver(parsed);
+    if (isAdminEvent(parsed)) return deliver(parsed);
+    const revocation = readSessionRevocation(parsed);
+    if (revocation) deliverRevocation(revocation);
   };
 
   function dropListener(client: pg.Client, error: unknown) {
@@ -67,6 +88,7 @@ export async function createPostgresBus(url: string, options: PostgresBusOptions
     client.removeAllListeners("notification");
     client.end().catch(() => undefined);
     if (closed) return;
+    deliverRevocation({ scope: "all" });
     onError(error, "listener connection lost; reconnecting");
     scheduleReconnect();
   }
@@ -78,8 +100,11 @@ export async function createPostgresBus(url: string, options: PostgresBusOptions
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connectListener().then(
-        // Whatever was published while we were away is lost: have everyone recompute.
-        () => deliver({ type: "stats_changed" }),
+        // Whatever was published while we were away is lost: have everyone recompute and re-read.
+        () => {
+          deliverRevocation({ scope: "all" });
+          deliver({ type: "stats_changed" });
+        },
         (error: unknown) => {
           onError(error, "listener reconnect failed");
           scheduleReconnect();
@@ -136,9 +161,29 @@ export async function createPostgresBus(url: string, options: PostgresBusOptions
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
+    async revokeSessions(revocation) {
+      // This instance forgets before the caller answers; the others when the NOTIFY arrives
+      // (this instance hears its own again, which costs nothing).
+      deliverRevocation(revocation);
+      try {
+        await publisher.query("select pg_notify($1, $2)", [
+          CHANNEL,
+          JSON.stringify({ type: SESSION_REVOCATION_TYPE, ...revocation }),
+        ]);
+      } catch (error) {
+        // The other instances' caches still forget within their time-to-live.
+        onError(error, "session revocation publish failed");
+      }
+    },
+    onSessionsRevoked(fn) {
+      revocationListeners.add(fn);
+      return () => revocationListeners.delete(fn);
+    },
+    hearsOtherInstances: () => listener !== null,
     async close() {
       closed = true;
       listeners.clear();
+      revocationListeners.clear();
       if (reconnectTimer) clearTimeout(reconnectTimer);
       if (checkTimer) clearInterval(checkTimer);
       const current = listener;
