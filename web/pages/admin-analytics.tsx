@@ -136,6 +136,7 @@ function Report({ filter, data }: { filter: AnalyticsFilter; data: AnalyticsRepo
         <DailyChart
           title="First-token latency per day (ms)"
           dates={dates}
+          additive={false}
           format={(n) => Math.round(n).toLocaleString()}
           series={[{ label: "p95", fillClass: "fill-slate-400", values: pick((d) => d.firstTokenMsP95) }]}
         />

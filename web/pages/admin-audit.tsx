@@ -5,8 +5,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Download, ScrollText } from "lucide-react";
-import { useState } from "react";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditEntry } from "../../contracts/usage";
+import { useId, useState } from "react";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, QUOTA_LABELS, type AuditEntry } from "../../contracts/usage";
 import { PageHeader } from "../components/layout/page-header";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -22,6 +22,7 @@ export function AdminAuditPage() {
   const [actorText, setActorText] = useState("");
   const [filter, setFilter] = useState<Omit<AuditFilter, "actor">>({});
   const [page, setPage] = useState(1);
+  const formId = useId();
   const actor = useDebouncedValue(actorText.trim(), 300);
   const full: AuditFilter = { ...filter, actor: actor || undefined };
   const audit = useQuery(auditQuery(full, page));
@@ -45,9 +46,12 @@ export function AdminAuditPage() {
       />
       <div className="space-y-4">
         <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-          <label className="text-sm text-slate-700">
-            Actor
+          <div className="text-sm text-slate-700">
+            <label htmlFor={`${formId}-actor`} className="block">
+              Actor
+            </label>
             <Input
+              id={`${formId}-actor`}
               type="search"
               placeholder="Email contains…"
               value={actorText}
@@ -56,10 +60,13 @@ export function AdminAuditPage() {
                 setPage(1);
               }}
             />
-          </label>
-          <label className="text-sm text-slate-700">
-            Action
+          </div>
+          <div className="text-sm text-slate-700">
+            <label htmlFor={`${formId}-action`} className="block">
+              Action
+            </label>
             <NativeSelect
+              id={`${formId}-action`}
               value={filter.action ?? ""}
               onChange={(e) => change({ ...filter, action: e.target.value || undefined })}
             >
@@ -70,23 +77,29 @@ export function AdminAuditPage() {
                 </option>
               ))}
             </NativeSelect>
-          </label>
-          <label className="text-sm text-slate-700">
-            From
+          </div>
+          <div className="text-sm text-slate-700">
+            <label htmlFor={`${formId}-from`} className="block">
+              From
+            </label>
             <Input
+              id={`${formId}-from`}
               type="date"
               value={filter.from ?? ""}
               onChange={(e) => change({ ...filter, from: e.target.value || undefined })}
             />
-          </label>
-          <label className="text-sm text-slate-700">
-            To
+          </div>
+          <div className="text-sm text-slate-700">
+            <label htmlFor={`${formId}-to`} className="block">
+              To
+            </label>
             <Input
+              id={`${formId}-to`}
               type="date"
               value={filter.to ?? ""}
               onChange={(e) => change({ ...filter, to: e.target.value || undefined })}
             />
-          </label>
+          </div>
         </div>
         <Card>
           {audit.isPending ? (
@@ -153,7 +166,7 @@ function describe(entry: AuditEntry): string {
   const d = entry.detail ?? {};
   const value = (v: unknown) => (v === null || v === undefined ? "no limit" : String(v));
   if (entry.action === "company.quota")
-    return `${String(d.companyName)}: ${String(d.quota)} ${value(d.from)} → ${value(d.to)}`;
+    return `${String(d.companyName)}: ${(QUOTA_LABELS as Record<string, string>)[String(d.quota)] ?? String(d.quota)} ${value(d.from)} → ${value(d.to)}`;
   if (entry.action === "company.agent_limit")
     return `${String(d.companyName)}: agent limit ${value(d.from)} → ${value(d.to)}`;
   const parts = Object.entries(d).map(([key, v]) => `${key}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);

@@ -1,5 +1,6 @@
 /** The analytics screen's range (7, 30, 90 days or custom) and its company and agent filters. */
 import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import type { AnalyticsReport } from "../../../contracts/usage";
 import { Button } from "../../components/ui/button";
 import { Input, NativeSelect } from "../../components/ui/input";
@@ -27,11 +28,12 @@ export function AnalyticsFilters({
   onFilter: (filter: AnalyticsFilter) => void;
 }) {
   const companies = useQuery(companiesQuery);
+  const formId = useId();
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:flex-wrap lg:items-end">
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-slate-700">Range</legend>
-        <div className="flex gap-1" role="group">
+        <div className="flex flex-wrap gap-1" role="group">
           {CHOICES.map((c) => (
             <Button
               key={c}
@@ -48,29 +50,38 @@ export function AnalyticsFilters({
       </fieldset>
       {choice === "custom" && (
         <div className="flex gap-2">
-          <label className="text-sm text-slate-700">
-            From
+          <div className="text-sm text-slate-700">
+            <label htmlFor={`${formId}-from`} className="block">
+              From
+            </label>
             <Input
+              id={`${formId}-from`}
               type="date"
               value={filter.from}
               max={filter.to}
               onChange={(e) => e.target.value && onFilter({ ...filter, from: e.target.value })}
             />
-          </label>
-          <label className="text-sm text-slate-700">
-            To
+          </div>
+          <div className="text-sm text-slate-700">
+            <label htmlFor={`${formId}-to`} className="block">
+              To
+            </label>
             <Input
+              id={`${formId}-to`}
               type="date"
               value={filter.to}
               min={filter.from}
               onChange={(e) => e.target.value && onFilter({ ...filter, to: e.target.value })}
             />
-          </label>
+          </div>
         </div>
       )}
-      <label className="text-sm text-slate-700 lg:w-56">
-        Company
+      <div className="text-sm text-slate-700 lg:w-56">
+        <label htmlFor={`${formId}-company`} className="block">
+          Company
+        </label>
         <NativeSelect
+          id={`${formId}-company`}
           value={filter.companyId ?? ""}
           onChange={(e) => onFilter({ ...filter, companyId: e.target.value || undefined, agentId: undefined })}
         >
@@ -81,10 +92,13 @@ export function AnalyticsFilters({
             </option>
           ))}
         </NativeSelect>
-      </label>
-      <label className="text-sm text-slate-700 lg:w-56">
-        Agent
+      </div>
+      <div className="text-sm text-slate-700 lg:w-56">
+        <label htmlFor={`${formId}-agent`} className="block">
+          Agent
+        </label>
         <NativeSelect
+          id={`${formId}-agent`}
           value={filter.agentId ?? ""}
           onChange={(e) => onFilter({ ...filter, agentId: e.target.value || undefined })}
         >
@@ -95,7 +109,7 @@ export function AnalyticsFilters({
             </option>
           ))}
         </NativeSelect>
-      </label>
+      </div>
     </div>
   );
 }

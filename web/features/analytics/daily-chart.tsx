@@ -21,11 +21,14 @@ export function DailyChart({
   dates,
   series,
   format = (n) => n.toLocaleString(),
+  additive = true,
 }: {
   title: string;
   dates: string[];
   series: ChartSeries[];
   format?: (value: number) => string;
+  /** False for figures a range total means nothing for (latency). */
+  additive?: boolean;
 }) {
   const id = useId();
   const totals = dates.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
@@ -33,7 +36,8 @@ export function DailyChart({
   const slot = (WIDTH - AXIS) / Math.max(1, dates.length);
   const barWidth = Math.max(1, slot * 0.7);
   const total = totals.reduce((sum, n) => sum + n, 0);
-  const summary = `${title}: ${format(total)} over ${dates.length} days, at most ${format(Math.max(0, ...totals))} a day.`;
+  const peak = `at most ${format(Math.max(0, ...totals))} a day`;
+  const summary = `${title}: ${additive ? `${format(total)} over ${dates.length} days, ` : ""}${peak}.`;
 
   return (
     <figure
@@ -42,7 +46,7 @@ export function DailyChart({
     >
       <figcaption id={`${id}-title`} className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <span className="text-sm font-semibold text-slate-900">{title}</span>
-        <span className="text-xs text-slate-500">{format(total)} in range</span>
+        <span className="text-xs text-slate-500">{additive ? `${format(total)} in range` : peak}</span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 16}`} role="img" aria-label={summary} className="h-36 w-full">
         <line x1={AXIS} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="stroke-slate-200" />
