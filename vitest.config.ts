@@ -7,7 +7,9 @@ export default defineConfig({
     allowOnly: false,
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang detectors, not speed limits: on a loaded 2-core machine starting an app on PGlite alone
+    // has taken 30 s, and tests never fail on timing.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
