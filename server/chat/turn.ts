@@ -19,11 +19,12 @@ import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prom
 import { toSpeakableText } from "../voice/speakable-text.js";
 import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
 import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
-import { announceQuotaWarning, meterTurn } from "../usage/service.js";
+import { announceQuotaWarning } from "../usage/service.js";
 import { injectionRule } from "./lock.js";
 import { CONVERSATION_NOT_FOUND, lockedOrMissing, startLockingTurn } from "./locking-turn.js";
 import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
 import { beginTurn, storeReply } from "./turn-queries.js";
+import { defaultMeter, usageOf, type TurnMeter } from "./turn-usage.js";
 
 export interface TurnInput {
   user: UserRow;
@@ -42,15 +43,13 @@ export interface TurnInput {
   spoken?: boolean;
 }
 
-export type TurnMeter = (usage: TurnUsageRecord) => Promise<void>;
-
 export type TurnEvent =
   { type: "delta"; text: string } | { type: "done"; response: string; securityLock: boolean; offline: boolean };
 
 export { CONVERSATION_NOT_FOUND };
 export const AGENT_NOT_FOUND = "Agent not found";
 export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
-export type { TurnUsageRecord };
+export type { TurnMeter, TurnUsageRecord };
 export const PROVIDER_FAILED = "The language model failed to reply. Your message was saved; please try again.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -191,44 +190,6 @@ async function beginLockingTurn(
   };
   await (request.meter ?? defaultMeter(deps, request.requestLog))(usageOf(deps, input, blocked));
   return { conversationId, turn };
-}
-
-function defaultMeter(deps: FeatureDeps, log?: FastifyBaseLogger): TurnMeter {
-  return (usage) => meterTurn(deps, usage, log);
-}
-
-/** The usage record of a turn, before any voice seconds are added. */
-function usageOf(
-  deps: FeatureDeps,
-  input: TurnInput,
-  end: {
-    outcome: TurnUsageRecord["outcome"];
-    started: boolean;
-    usage: LlmUsage | null;
-    firstTokenMs: number | null;
-    totalMs: number;
-  },
-): TurnUsageRecord {
-  const offline = deps.llm.kind === "offline";
-  return {
-    userId: input.user.id,
-    agentId: input.agent.id,
-    agentName: input.agent.name,
-    conversationId: input.conversationId,
-    provider: deps.llm.kind,
-    model: offline ? "offline" : (deps.llm.model ?? "unknown"),
-    promptTokens: end.usage?.promptTokens ?? 0,
-    completionTokens: end.usage?.completionTokens ?? 0,
-    tokensEstimated: end.usage?.estimated ?? false,
-    firstTokenMs: end.firstTokenMs,
-    totalMs: end.totalMs,
-    outcome: end.outcome,
-    startedConversation: end.started,
-    voiceSecondsHeard: 0,
-    voiceSecondsSpoken: 0,
-    language: input.language,
-    at: deps.clock.now(),
-  };
 }
 
 async function* replyEvents(

@@ -60,7 +60,7 @@ export function admissionCtes(p: AdmissionParams): SQL {
         and (qc.messages_per_day is null or qc.messages_per_day > 0)
         and (qc.tokens_per_month is null or qm.tokens < qc.tokens_per_month)
         and (qc.voice_minutes_per_month is null or ${p.kind} <> 'voice'
-             or qm.voice_seconds < qc.voice_minutes_per_month * 60)
+             or qm.voice_seconds < qc.voice_minutes_per_month * 60.0)
       on conflict (company_id, day) do update set messages = company_usage.messages + 1
       where ${limitOf} is null or company_usage.messages < ${limitOf}
       returning messages
@@ -68,7 +68,7 @@ export function admissionCtes(p: AdmissionParams): SQL {
     quota_warned as (
       insert into quota_warnings (company_id, quota, period_start)
       select qc.id, 'messagesPerDay', ${day}::date from quota_company qc, quota_admitted qa
-      where qc.messages_per_day is not null and qa.messages * 100 >= qc.messages_per_day * ${WARNING_PERCENT}
+      where qc.messages_per_day is not null and qa.messages * 100 >= qc.messages_per_day::bigint * ${WARNING_PERCENT}
       on conflict do nothing returning 1
     )`;
 }
@@ -236,7 +236,7 @@ export async function insertTurnUsage(db: Db, u: TurnUsageRecord): Promise<Month
         select who.company_id, who.name, 'voiceMinutesPerMonth', (month.voice_seconds + ${voiceSeconds}::float8) / 60,
                who.voice_minutes_per_month::float8
         from who, month where who.voice_minutes_per_month is not null and ${voiceSeconds}::float8 > 0
-          and (month.voice_seconds + ${voiceSeconds}::float8) / 60 * 100 >= who.voice_minutes_per_month * ${WARNING_PERCENT}
+          and (month.voice_seconds + ${voiceSeconds}::float8) / 60 * 100 >= who.voice_minutes_per_month::bigint * ${WARNING_PERCENT}
       ),
       warned as (
         insert into quota_warnings (company_id, quota, period_start)
