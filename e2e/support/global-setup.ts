@@ -4,15 +4,18 @@
  * picks, and publishes their addresses for the workers. The function it returns is the global
  * teardown: it stops them all and removes their data (PGlite directories, PostgreSQL databases).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { journeyEngines, publishAppUrls, type AppName, type AppUrls, type Engine } from "./journey-apps.js";
-import { createPostgresDatabase } from "./postgres-database.js";
-import { removeFinishedRuns } from "./run-output-dir.js";
+import { belongsToFinishedRun, runTag } from "./finished-runs.js";
+import { createPostgresDatabase, dropDatabasesOfFinishedRuns } from "./postgres-database.js";
+import { removeFinishedRunsOutput } from "./run-output-dir.js";
 import { startServerProcess } from "./server-process.js";
 
 type Stop = () => Promise<void>;
+
+const DATA_DIR_PREFIX = "agentdesk-e2e-";
 
 const APP_ARGS: Record<AppName, (providerUrl: string) => string[]> = {
   offline: () => [],
@@ -21,7 +24,7 @@ const APP_ARGS: Record<AppName, (providerUrl: string) => string[]> = {
 };
 
 export default async function startJourneyServers(): Promise<Stop> {
-  removeFinishedRuns();
+  await removeWhatFinishedRunsLeft();
   const stops: Stop[] = [];
   const stopAll = async () => {
     const results = await Promise.allSettled(stops.splice(0).map((stop) => stop()));
@@ -58,7 +61,7 @@ export default async function startJourneyServers(): Promise<Stop> {
 /** One app on data of its own: a temporary directory, and a new database when on PostgreSQL. */
 async function startApp(label: string, engine: Engine, args: string[]): Promise<{ url: string; stop: Stop }> {
   const database = engine === "postgres" ? await createPostgresDatabase(postgresAdminUrl()) : undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), "agentdesk-e2e-"));
+  const dataDir = mkdtempSync(join(tmpdir(), `${DATA_DIR_PREFIX}${runTag()}-`));
   const removeData = async () => {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -77,6 +80,17 @@ async function startApp(label: string, engine: Engine, args: string[]): Promise<
     await removeData();
     throw error;
   }
+}
+
+/** A runner that was killed never ran its teardown: its servers stopped themselves, its data stayed. */
+async function removeWhatFinishedRunsLeft(): Promise<void> {
+  removeFinishedRunsOutput();
+  for (const entry of readdirSync(tmpdir())) {
+    if (entry.startsWith(DATA_DIR_PREFIX) && belongsToFinishedRun(entry)) {
+      rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+    }
+  }
+  if (process.env.TEST_DATABASE_URL) await dropDatabasesOfFinishedRuns(process.env.TEST_DATABASE_URL);
 }
 
 function postgresAdminUrl(): string {
