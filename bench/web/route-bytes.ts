@@ -37,7 +37,7 @@ export interface FileSizes {
 export interface RouteBytes {
   route: RouteLoad;
   files: string[];
-  /** Lazy modules the manifest does not know: bundled into another chunk (e.g. before the split). */
+  /** Lazy modules the manifest does not know: in the entry, in a build from before the split. */
   notSplit: string[];
   js: FileSizes;
   css: FileSizes;
@@ -95,6 +95,13 @@ export function measureRoute(distDir: string, manifest: Manifest, route: RouteLo
   const seen = new Set<string>();
   staticClosure(manifest, entryKey, files, seen);
   const notSplit = route.lazyModules.filter((key) => !manifest[key]);
+  // A build whose entry lazily imports our own code is split by page: there a listed module
+  // that is no chunk of its own means the list is out of date, or the page was folded into a
+  // shared chunk, and its bytes would go uncounted.
+  const splitByPage = (manifest[entryKey].dynamicImports ?? []).some((key) => !key.includes("node_modules/"));
+  if (splitByPage && notSplit.length > 0) {
+    throw new Error(`${route.name}: ${notSplit.join(", ")} is not a chunk of this build; update bench/web/routes.ts`);
+  }
   for (const key of route.lazyModules) staticClosure(manifest, key, files, seen);
   const list = [...files].sort();
   const js = sum(list.filter((file) => /\.m?js$/.test(file)).map((file) => sizesOf(join(distDir, file))));
