@@ -65,7 +65,8 @@ function owedRefusal(access: Access | undefined, persona: FuzzPersona): number |
  */
 function refusedBeforeAccessCheck(response: SentResponse): boolean {
   if (response.status === 414 || response.status === 431) return true;
-  if (response.status === 400) return /not a valid url/i.test(response.body);
+  // server/http/framework-errors.ts answers the router's refusal of an undecodable path.
+  if (response.status === 400) return response.body === JSON.stringify({ message: "Malformed URL" });
   return response.status === 403 && response.body.includes("Cross-site request refused");
 }
 
