@@ -5,8 +5,12 @@ import { expect, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from
 // A silent microphone: nobody speaks, so only the clocks move the call along.
 test.use({ app: "voice", fakeMic: "silence" });
 
-/** Starts a call and waits for the greeting to finish, then stops the page's clock so the test moves it. */
-async function startCallWithPausedClock(page: Page, agentName: string): Promise<void> {
+/**
+ * Starts a call and waits for the greeting to finish, then stops the page's clock so the test
+ * moves it. Returns how much page time had already passed since listening began: on a loaded
+ * machine that can be seconds, which the inactivity journey must subtract.
+ */
+async function startCallWithPausedClock(page: Page, agentName: string): Promise<number> {
   await page.clock.install();
   await installVoiceProbe(page);
   await openVoiceDialog(page, agentName);
@@ -17,11 +21,14 @@ async function startCallWithPausedClock(page: Page, agentName: string): Promise<
   for (const margin of [1000, 2000, 3000]) {
     try {
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin);
-      return;
+      const { statuses, statusTimes } = await readVoiceProbe(page);
+      const listeningAt = statusTimes[statuses.lastIndexOf("listening")];
+      return (await page.evaluate(() => Date.now())) - listeningAt;
     } catch (error) {
       if (!String(error).includes("to the past") || margin === 3000) throw error;
     }
   }
+  throw new Error("unreachable");
 }
 
 async function secondsLeft(page: Page): Promise<number> {
@@ -30,8 +37,8 @@ async function secondsLeft(page: Page): Promise<number> {
 }
 
 test("a minute without activity pauses the conversation until the microphone is clicked", async ({ page }) => {
-  await startCallWithPausedClock(page, `Paula ${Date.now().toString(36)}`);
-  await page.clock.runFor(55_000);
+  const sinceListening = await startCallWithPausedClock(page, `Paula ${Date.now().toString(36)}`);
+  await page.clock.runFor(55_000 - sinceListening);
   await expect(page.getByText("Conversation Paused", { exact: true })).toBeHidden();
 
   await page.clock.runFor(5_000);

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const output = "dist/web/index.html";
-const sources = ["web", "contracts", "vite.config.ts", "package.json"];
+const sources = ["web", "web-build", "contracts", "vite.config.ts", "package.json"];
 
 function newestMtime(path) {
   const stat = statSync(path);

@@ -58,6 +58,8 @@ export { expect };
 
 interface VoiceProbe {
   statuses: string[];
+  /** The page clock's Date.now() when each status in `statuses` began. */
+  statusTimes: number[];
   plays: number;
   streams: MediaStream[];
 }
@@ -65,7 +67,7 @@ interface VoiceProbe {
 /** Must run before the page loads: records dialog statuses, `playing` events and microphone streams. */
 export async function installVoiceProbe(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const probe: VoiceProbe = { statuses: [], plays: 0, streams: [] };
+    const probe: VoiceProbe = { statuses: [], statusTimes: [], plays: 0, streams: [] };
     (window as unknown as { voiceProbe: VoiceProbe }).voiceProbe = probe;
     // Media events do not bubble, but a capturing listener on the document still sees them.
     document.addEventListener("playing", () => (probe.plays += 1), true);
@@ -77,16 +79,21 @@ export async function installVoiceProbe(page: Page): Promise<void> {
     };
     new MutationObserver(() => {
       const status = document.querySelector("[data-voice-status]")?.getAttribute("data-voice-status");
-      if (status && probe.statuses.at(-1) !== status) probe.statuses.push(status);
+      if (status && probe.statuses.at(-1) !== status) {
+        probe.statuses.push(status);
+        probe.statusTimes.push(Date.now());
+      }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-voice-status"] });
   });
 }
 
-export function readVoiceProbe(page: Page): Promise<{ statuses: string[]; plays: number; liveTracks: number }> {
+export function readVoiceProbe(
+  page: Page,
+): Promise<{ statuses: string[]; statusTimes: number[]; plays: number; liveTracks: number }> {
   return page.evaluate(() => {
     const probe = (window as unknown as { voiceProbe: VoiceProbe }).voiceProbe;
     const liveTracks = probe.streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === "live").length;
-    return { statuses: probe.statuses, plays: probe.plays, liveTracks };
+    return { statuses: probe.statuses, statusTimes: probe.statusTimes, plays: probe.plays, liveTracks };
   });
 }
 
