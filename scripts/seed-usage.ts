@@ -148,7 +148,7 @@ async function seedConversations(
     select gen_random_uuid(), 1 + floor(random() * ${agentCount})::int, case when random() < 0.15 then 'voice' else 'text' end,
            day + interval '8 hours' + random() * interval '10 hours'
     from (
-      select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - floor(power(random(), 1.5) * ${days}) * interval '1 day' as day
+      select date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - floor((1 - sqrt(random())) * ${days}) * interval '1 day' as day
       from generate_series(1, ${Math.ceil(batch * 1.3)})
     ) d
     where extract(isodow from day) < 6 or random() < 0.35
@@ -165,19 +165,24 @@ async function seedConversations(
                 else 'For twelve seats the yearly plan comes to 1,440 dollars, billed once a year.' end,
            'complete', false, 'en-US', b.started + m * interval '1 minute'
     from seed_batch b, generate_series(0, ${TURNS_PER_CONVERSATION * 2 - 1}) m`);
+  // random() in a subquery's select list is drawn per row (a lateral subquery may be memoized).
   await db.execute(sql`
     insert into usage_records (company_id, user_id, agent_id, agent_name, conversation_id, kind, provider, model,
       prompt_tokens, completion_tokens, tokens_estimated, first_token_ms, total_ms, outcome, started_conversation,
       voice_seconds_heard, voice_seconds_spoken, language, created_at)
-    select a.company_id, a.user_id, a.id, a.name, b.id, b.kind, 'openai-compatible', 'gpt-4o-mini',
+    select company_id, user_id, agent_id, agent_name, id, kind, 'openai-compatible', 'gpt-4o-mini',
       120 + t * 180 + floor(random() * 60)::int, 40 + floor(random() * 260)::int, false,
-      case when o.outcome = 'blocked' then null else 180 + floor(random() * random() * 2500)::int end,
-      900 + floor(random() * 6000)::int, o.outcome, t = 0,
-      case when b.kind = 'voice' then 2 + random() * 8 else 0 end,
-      case when b.kind = 'voice' and o.outcome <> 'blocked' then 4 + random() * 16 else 0 end,
-      'en-US', b.started + (2 * t) * interval '1 minute'
-    from seed_batch b join seed_agents a on a.rn = b.agent_rn, generate_series(0, ${TURNS_PER_CONVERSATION - 1}) t,
-      lateral (select case when random() < 0.02 then 'failed' when random() < 0.003 then 'blocked' else 'complete' end as outcome where t >= 0) o`);
+      case when outcome = 'blocked' then null else 180 + floor(random() * random() * 2500)::int end,
+      900 + floor(random() * 6000)::int, outcome, t = 0,
+      case when kind = 'voice' then 2 + random() * 8 else 0 end,
+      case when kind = 'voice' and outcome <> 'blocked' then 4 + random() * 16 else 0 end,
+      'en-US', started + (2 * t) * interval '1 minute'
+    from (
+      select b.id, b.kind, b.started, a.company_id, a.user_id, a.id as agent_id, a.name as agent_name, t,
+        case when roll < 0.02 then 'failed' when roll < 0.023 then 'blocked' else 'complete' end as outcome
+      from (select b.*, t, random() as roll from seed_batch b, generate_series(0, ${TURNS_PER_CONVERSATION - 1}) t) b
+      join seed_agents a on a.rn = b.agent_rn
+    ) turns`);
 }
 
 await main();
