@@ -39,10 +39,11 @@ export function applyAdminEvent(queryClient: QueryClient, message: AdminServerMe
     case "quota_warning":
       invalidate(adminKeys.companies);
       invalidate(adminKeys.analytics);
+      // Not ambient: a quota about to run out is rare and needs the admin's eye, so a passing
+      // sign-up notice must not swallow it.
       toast({
         title: "Quota warning",
         description: `${message.companyName} has used ${message.used.toLocaleString()} of its ${message.limit.toLocaleString()} ${QUOTA_LABELS[message.quota]}.`,
-        ambient: true,
       });
       return;
   }
