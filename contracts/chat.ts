@@ -1,5 +1,6 @@
 /** Text chat payloads shared by server and web (spec sections 3 and 7), plus the SSE event names. */
 import { z } from "zod";
+import { CitationSchema } from "./knowledge.js";
 import { CHAT_MESSAGE_MAX, SECURITY_LOCK_MINUTES } from "./limits.js";
 
 export const ChatRequestSchema = z.object({
@@ -18,6 +19,8 @@ export const ChatResponseSchema = z.object({
   securityLock: z.boolean(),
   /** True when the built-in offline responder answered because no model is configured. */
   offline: z.boolean(),
+  /** The knowledge passages the reply cites, by marker (contracts/knowledge.ts). */
+  citations: z.array(CitationSchema),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
@@ -36,6 +39,8 @@ export const ChatMessageSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   offline: z.boolean(),
   language: z.string().nullable(),
+  /** The knowledge passages an assistant reply cites; empty when none. */
+  citations: z.array(CitationSchema),
   createdAt: z.string(),
   /** The spec's name for createdAt. */
   timestamp: z.string(),

@@ -6,6 +6,7 @@ import type { Database } from "./db/connect.js";
 import type { LlmProvider } from "./providers/llm/llm-provider.js";
 import type { SttProvider } from "./providers/stt/stt-provider.js";
 import type { TtsProvider } from "./providers/tts/tts-provider.js";
+import type { Embedder } from "./knowledge/ingestion.js";
 import type { EventBus } from "./realtime/event-bus.js";
 
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   tts: TtsProvider;
   /** Null when no speech-to-text server is configured: the browser recognises speech itself. */
   stt: SttProvider | null;
+  /** Null or absent when no embeddings endpoint is configured (knowledge is then searched by words). */
+  embeddings?: Embedder | null;
   /** Folder of the built SPA; omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];

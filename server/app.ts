@@ -12,6 +12,9 @@ import { registerAuthRoutes } from "./auth/routes.js";
 import { registerChatRoutes } from "./chat/routes.js";
 import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
+import { closeSharedExtractPool } from "./knowledge/extract/extract-pool.js";
+import { createKnowledgeIngestion, type KnowledgeIngestion } from "./knowledge/ingestion.js";
+import { registerKnowledgeRoutes } from "./knowledge/routes.js";
 import { connectionCap, httpTimeoutOptions, limitConnectionsPerAddress } from "./http/connection-limits.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { answerFrameworkError } from "./http/framework-errors.js";
@@ -24,6 +27,13 @@ import { registerAdminChannel } from "./realtime/admin-channel.js";
 import { registerReportRoutes } from "./reports/routes.js";
 import { registerUsageRoutes } from "./usage/routes.js";
 import { registerVoiceRoutes } from "./voice/routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The background embedder; tests wait on its idle() instead of sleeping. */
+    knowledgeIngestion: KnowledgeIngestion;
+  }
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,8 +64,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     llm: deps.llm,
     tts: deps.tts,
     stt: deps.stt,
+    embeddings: deps.embeddings ?? null,
+    knowledgeIngestion: createKnowledgeIngestion({
+      db: deps.db.db,
+      clock: deps.clock,
+      embeddings: deps.embeddings ?? null,
+      log: app.log,
+    }),
     guards,
   };
+  app.decorate("knowledgeIngestion", features.knowledgeIngestion);
+  // Documents left waiting for embeddings (a restart, a changed model) are resumed once serving.
+  app.addHook("onReady", async () => features.knowledgeIngestion.wake());
+  app.addHook("onClose", async () => {
+    await features.knowledgeIngestion.close();
+    await closeSharedExtractPool();
+  });
 
   registerHealthRoutes(app, deps.db);
   registerAuthRoutes(app, { ...features, sessionSecret });
@@ -65,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVoiceRoutes(app, features);
   registerReportRoutes(app, features);
   registerUsageRoutes(app, features);
+  await registerKnowledgeRoutes(app, features);
   registerAdminUserRoutes(app, features);
   registerAdminRoutes(app, features);
   await registerAdminChannel(app, features);

@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   STT_BASE_URL: optionalUrl,
   STT_API_KEY: optionalString,
   STT_MODEL: z.string().default("whisper-1"),
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_API_KEY: optionalString,
+  EMBEDDINGS_MODEL: z.string().default("text-embedding-3-small"),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   VOICE_SESSION_SECONDS: z.coerce.number().int().positive().default(VOICE_SESSION_SECONDS_DEFAULT),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Long enough for a 12 MB voice upload on a slow mobile link; streaming answers are not bound by it.

@@ -2,6 +2,7 @@
 import type { AppDeps } from "./app-deps.js";
 import type { Guards } from "./auth/guards.js";
 import type { Db } from "./db/connect.js";
+import type { Embedder, KnowledgeIngestion } from "./knowledge/ingestion.js";
 
 export interface FeatureDeps {
   db: Db;
@@ -11,5 +12,8 @@ export interface FeatureDeps {
   llm: AppDeps["llm"];
   tts: AppDeps["tts"];
   stt: AppDeps["stt"];
+  /** Null when no embeddings endpoint is configured: retrieval is by words alone. */
+  embeddings: Embedder | null;
+  knowledgeIngestion: KnowledgeIngestion;
   guards: Guards;
 }

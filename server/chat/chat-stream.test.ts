@@ -99,7 +99,13 @@ describeEachEngine("chat against an OpenAI-compatible model", (engine) => {
     const deltas = frameData<{ text: string }>(res.frames, "delta").map((d) => d.text);
     expect(deltas.join("")).toBe("One. Two. Three. Four.");
     const [done] = frameData<ChatResponse>(res.frames, "done");
-    expect(done).toEqual({ conversationId, response: "One. Two. Three. Four.", securityLock: false, offline: false });
+    expect(done).toEqual({
+      conversationId,
+      response: "One. Two. Three. Four.",
+      securityLock: false,
+      offline: false,
+      citations: [],
+    });
 
     // Flushed one by one: the first delta reached the client while the model still held the rest.
     expect(seenWhileHeld).toEqual(["conversation", "delta"]);

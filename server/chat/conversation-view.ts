@@ -28,6 +28,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     status: row.status,
     offline: row.offline,
     language: row.language,
+    citations: row.citations ?? [],
     createdAt,
     timestamp: createdAt,
   };

@@ -71,7 +71,13 @@ export async function startLockingTurn(
     input.requestLog?.error({ err }, "could not announce the security lock");
   }
   async function* lockedEvents(): AsyncGenerator<TurnEvent> {
-    yield { type: "done", response: SECURITY_LOCK_NOTICE, securityLock: true, offline: deps.llm.kind === "offline" };
+    yield {
+      type: "done",
+      response: SECURITY_LOCK_NOTICE,
+      securityLock: true,
+      offline: deps.llm.kind === "offline",
+      citations: [],
+    };
   }
   return { userMessageId, events: lockedEvents() };
 }

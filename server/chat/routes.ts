@@ -131,6 +131,7 @@ async function streamChat(
           response: event.response,
           securityLock: event.securityLock,
           offline: event.offline,
+          citations: event.citations,
         };
         finish(CHAT_SSE_EVENTS.done, done);
       }

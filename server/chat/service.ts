@@ -64,7 +64,8 @@ export async function chat(
   try {
     for await (const event of turn.events) {
       if (event.type === "done") {
-        return { conversationId, response: event.response, securityLock: event.securityLock, offline: event.offline };
+        const { response, securityLock, offline, citations } = event;
+        return { conversationId, response, securityLock, offline, citations };
       }
     }
   } catch (error) {

@@ -13,6 +13,7 @@ import { agents } from "../db/schema.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
 import { admissionCtes, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
 import type { ConversationKind } from "./queries.js";
+import type { Citation } from "../../contracts/knowledge.js";
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
 async function firstRow(db: Db, query: SQL): Promise<Record<string, unknown>> {
@@ -207,13 +208,16 @@ export async function storeReply(
     status: MessageStatus;
     offline: boolean;
     language: string | null;
+    /** Stored only when the reply cites something. */
+    citations?: Citation[];
     now: Date;
   },
 ): Promise<void> {
+  const citations = p.citations?.length ? JSON.stringify(p.citations) : null;
   await db.execute(
     sql`with stored as (
-          insert into messages (conversation_id, role, content, status, offline, language, created_at)
-          values (${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language},
+          insert into messages (conversation_id, role, content, status, offline, language, citations, created_at)
+          values (${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language}, ${citations}::jsonb,
                   ${stampAfterLatest(sql`${p.conversationId}`, p.now)})
           returning id
         )

@@ -8,12 +8,15 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Citation } from "../../contracts/knowledge.js";
 import type { LanguageCode } from "../../contracts/voice.js";
 import { toPersona, type AgentRow } from "../agents/agent-view.js";
 import { findAgentOfUser } from "../agents/queries.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
+import { citationsOf } from "../knowledge/citations.js";
+import { knowledgeForTurn } from "../knowledge/turn-knowledge.js";
 import { LlmProviderError, type ChatTurn, type LlmUsage } from "../providers/llm/llm-provider.js";
 import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
 import { toSpeakableText } from "../voice/speakable-text.js";
@@ -44,7 +47,8 @@ export interface TurnInput {
 }
 
 export type TurnEvent =
-  { type: "delta"; text: string } | { type: "done"; response: string; securityLock: boolean; offline: boolean };
+  | { type: "delta"; text: string }
+  | { type: "done"; response: string; securityLock: boolean; offline: boolean; citations: Citation[] };
 
 export { CONVERSATION_NOT_FOUND };
 export const AGENT_NOT_FOUND = "Agent not found";
@@ -201,6 +205,9 @@ async function* replyEvents(
   const offline = deps.llm.kind === "offline";
   const meter = input.meter ?? defaultMeter(deps, input.requestLog);
   const startedAt = performance.now();
+  const knowledge = await knowledgeForTurn(deps, input, rows);
+  // A spoken reply is asked not to say its markers, so it cites nothing.
+  const citationsIn = (reply: string) => (input.spoken ? [] : citationsOf(reply, knowledge));
   let firstTokenMs: number | null = null;
   let usage: LlmUsage | null = null;
   /** Stores the reply (a partial one only when it has text) and meters the turn, side by side. */
@@ -209,7 +216,12 @@ async function* replyEvents(
     await Promise.all([
       status === "partial" && !content
         ? null
-        : storeReplyOf(deps, input, { content: input.spoken ? toSpeakableText(content) : content, status, offline }),
+        : storeReplyOf(deps, input, {
+            content: input.spoken ? toSpeakableText(content) : content,
+            status,
+            offline,
+            citations: citationsIn(content),
+          }),
       meter(usageOf(deps, input, { outcome: status, started, usage, firstTokenMs, totalMs })),
     ]);
   };
@@ -218,11 +230,12 @@ async function* replyEvents(
   let outcome: "streaming" | "complete" | "ended" = "streaming";
   try {
     const stream = deps.llm.streamReply({
-      systemPrompt: composeSystemPrompt(toPersona(input.agent), { spoken: input.spoken }),
+      systemPrompt: composeSystemPrompt(toPersona(input.agent), { spoken: input.spoken, knowledge }),
       history: selectHistory(rows, deps.config.LLM_HISTORY_CHARS),
       userMessage: input.message,
       language: input.language,
       persona: { name: input.agent.name, role: input.agent.role, speciality: input.agent.speciality },
+      knowledge,
       signal: input.signal,
       onUsage: (reported) => {
         usage = reported;
@@ -254,13 +267,19 @@ async function* replyEvents(
   }
 
   await store(text, "complete");
-  yield { type: "done", response: input.spoken ? toSpeakableText(text) : text, securityLock: false, offline };
+  yield {
+    type: "done",
+    response: input.spoken ? toSpeakableText(text) : text,
+    securityLock: false,
+    offline,
+    citations: citationsIn(text),
+  };
 }
 
 function storeReplyOf(
   deps: FeatureDeps,
   input: TurnInput,
-  reply: { content: string; status: "complete" | "partial" | "failed"; offline: boolean },
+  reply: { content: string; status: "complete" | "partial" | "failed"; offline: boolean; citations: Citation[] },
 ): Promise<void> {
   return storeReply(deps.db, {
     conversationId: input.conversationId,

@@ -93,10 +93,21 @@ export async function* readTableRows(session: SqlSession, table: string, batchSi
   await session.exec(`close ${quoteIdent(cursor)}`);
 }
 
-/** `rowsJson` is a JSON array of row_to_json objects from a backup. */
+/**
+ * `rowsJson` is a JSON array of row_to_json objects from a backup. Generated columns (the
+ * knowledge chunks' word index) are left out: PostgreSQL computes them and refuses a value.
+ */
 export async function insertTableRows(session: SqlSession, table: string, rowsJson: string): Promise<void> {
   const t = `public.${quoteIdent(table)}`;
-  await session.query(`insert into ${t} select * from json_populate_recordset(null::${t}, $1::json)`, [rowsJson]);
+  const columns = await session.query<{ name: string }>(
+    `select column_name as name from information_schema.columns
+      where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+    [table],
+  );
+  const list = columns.map((c) => quoteIdent(c.name)).join(", ");
+  await session.query(`insert into ${t} (${list}) select ${list} from json_populate_recordset(null::${t}, $1::json)`, [
+    rowsJson,
+  ]);
 }
 
 export async function countTableRows(session: SqlSession, table: string): Promise<number> {

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { PGLITE_OPTIONS } from "./connect.js";
 
 export interface SqlSession {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -101,7 +102,7 @@ export async function connectRaw(target: BackupTarget): Promise<RawConnection> {
   }
   const dir = pgliteDirectory(target.dataDir);
   mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, PGLITE_OPTIONS);
   await client.waitReady;
   return { ...borrowPglite(client), close: () => client.close() };
 }

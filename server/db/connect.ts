@@ -7,15 +7,18 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { schema } from "./schema.js";
+import { schema as coreSchema } from "./schema.js";
+import { knowledgeSchema } from "./schema-knowledge.js";
 import { seedTemplates } from "./seed-templates.js";
 
+const schema = { ...coreSchema, ...knowledgeSchema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
@@ -27,6 +30,9 @@ export interface Database {
   pglite?: PGlite;
   close(): Promise<void>;
 }
+
+/** Extensions the migrations create: PGlite loads them at construction, PostgreSQL has them installed. */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -64,9 +70,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("dataDir" in target) {
     const dir = join(target.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, PGLITE_OPTIONS);
   } else {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -14,7 +14,11 @@ it("has committed migrations that match schema.ts (drizzle-kit generates nothing
     const config = join(work, "drizzle.config.json");
     writeFileSync(
       config,
-      JSON.stringify({ dialect: "postgresql", schema: "./server/db/schema.ts", out: `./${migrations}` }),
+      JSON.stringify({
+        dialect: "postgresql",
+        schema: ["./server/db/schema.ts", "./server/db/schema-knowledge.ts"],
+        out: `./${migrations}`,
+      }),
     );
     const output = execFileSync("npx", ["drizzle-kit", "generate", "--config", config], { encoding: "utf8" });
     expect(output).toContain("No schema changes");

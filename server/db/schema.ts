@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Citation } from "../../contracts/knowledge.js";
 import { AGENT_LIMIT_PER_COMPANY } from "../../contracts/limits.js";
 import { FIRST_TOKEN_BUCKET_COLUMNS } from "../usage/first-token-buckets.js";
 
@@ -46,6 +47,8 @@ export const companies = pgTable("companies", {
   messagesPerDay: integer("messages_per_day"),
   tokensPerMonth: bigint("tokens_per_month", { mode: "number" }),
   voiceMinutesPerMonth: integer("voice_minutes_per_month"),
+  /** Knowledge files the company's agents may hold, in MB; null when unlimited. */
+  knowledgeMegabytes: integer("knowledge_megabytes"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -195,6 +198,8 @@ export const messages = pgTable(
     /** True when the reply came from the built-in offline responder, not a model. */
     offline: boolean("offline").notNull().default(false),
     language: text("language"),
+    /** The knowledge passages an assistant reply cites (contracts/knowledge.ts Citation[]); null when none. */
+    citations: jsonb("citations").$type<Citation[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("messages_conversation_idx").on(t.conversationId, t.createdAt)],

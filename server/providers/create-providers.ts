@@ -1,5 +1,7 @@
 /** Chooses each provider from configuration: a configured server, else the embedded default. */
 import type { Config } from "../config.js";
+import type { EmbeddingsProvider } from "./embeddings/embeddings-provider.js";
+import { createOpenAiCompatibleEmbeddings } from "./embeddings/openai-compatible-embeddings.js";
 import type { LlmProvider } from "./llm/llm-provider.js";
 import { createOfflineResponder } from "./llm/offline-responder.js";
 import { createOpenAiCompatibleLlm } from "./llm/openai-compatible-llm.js";
@@ -35,6 +37,17 @@ export function createStt(config: Config): SttProvider | null {
     baseUrl: config.STT_BASE_URL,
     apiKey: config.STT_API_KEY,
     model: config.STT_MODEL,
+  });
+}
+
+/** Null when no embeddings server is configured: knowledge is then searched by words alone. */
+export function createEmbeddings(config: Config): EmbeddingsProvider | null {
+  if (!config.EMBEDDINGS_BASE_URL) return null;
+  return createOpenAiCompatibleEmbeddings({
+    baseUrl: config.EMBEDDINGS_BASE_URL,
+    apiKey: config.EMBEDDINGS_API_KEY,
+    model: config.EMBEDDINGS_MODEL,
+    timeoutMs: config.EMBEDDINGS_TIMEOUT_MS,
   });
 }
 

@@ -32,7 +32,9 @@ function expectedStatus(access: Access, decision: RouteDecision, persona: Person
   }
   if (WITHOUT_SESSION.includes(persona)) return 401;
   if (access === "admin") return persona === "admin" ? decision.allowed : 403;
-  // On user routes an admin is one more user: the objects named are the ordinary user's, not theirs.
+  // On user routes an admin is one more user: the objects named are the ordinary user's, not
+  // theirs — unless the route lets admins read anyone's (an agent's knowledge).
+  if (persona === "admin" && decision.adminReads) return decision.allowed;
   if (foreign || (persona === "admin" && decision.namesObject)) return 404;
   return decision.allowed;
 }

@@ -29,6 +29,8 @@ export interface RouteDecision {
   namesObject?: boolean;
   /** Public routes that answer "who are you?" refuse people without a session with this. */
   withoutSession?: number;
+  /** A user route on which admins may read anyone's object (the owner's answer, not 404). */
+  adminReads?: boolean;
   /** Wipes the data the other cells read: its cells run after every other route's. */
   runsLast?: boolean;
   /** Writes or spends something that generated input must not repeat blindly (the hostile-input test skips its sample body). */
@@ -81,6 +83,38 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     namesObject: true,
     destructive: true,
     request: async (_w, o) => ({ url: `/api/agents/${await o.agentToDelete()}` }),
+  },
+  "GET /api/agents/:id/knowledge": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/knowledge` }),
+  },
+  "POST /api/agents/:id/knowledge": {
+    access: "user",
+    allowed: 201,
+    namesObject: true,
+    request: (_w, o) => ({
+      url: `/api/agents/${o.agentId}/knowledge`,
+      payload: { title: "Matrix notes", text: "Refunds are paid within 14 days." },
+    }),
+  },
+  "DELETE /api/agents/:id/knowledge/:docId": {
+    access: "user",
+    allowed: 204,
+    namesObject: true,
+    destructive: true,
+    request: async (_w, o) => {
+      const document = await o.knowledgeToDelete();
+      return { url: `/api/agents/${document.agentId}/knowledge/${document.id}` };
+    },
+  },
+  "POST /api/agents/:id/knowledge/:docId/reindex": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/knowledge/${o.knowledgeDocumentId}/reindex` }),
   },
   "GET /api/agent-templates": { access: "user", allowed: 200, request: () => ({ url: "/api/agent-templates" }) },
   "GET /api/dashboard": { access: "user", allowed: 200, request: () => ({ url: "/api/dashboard" }) },

@@ -27,6 +27,10 @@ export interface OwnedObjects {
    * succeed; always the same one for the other user, whose agents nobody else can delete.
    */
   agentToDelete(): Promise<string>;
+  /** A pasted-text document of `agentId`. */
+  knowledgeDocumentId: string;
+  /** A document for a delete to name, made the same way as agentToDelete's agents. */
+  knowledgeToDelete(): Promise<{ agentId: string; id: string }>;
 }
 
 export interface SecurityWorld {
@@ -76,6 +80,7 @@ export async function buildSecurityWorld(t: TestApp): Promise<SecurityWorld> {
     others: {
       ...otherObjects,
       agentToDelete: async () => othersSpareAgent,
+      knowledgeToDelete: async () => ({ agentId: otherObjects.agentId, id: otherObjects.knowledgeDocumentId }),
       voiceAudioId: saved.id,
       errorReportId: report.id,
     },
@@ -110,11 +115,17 @@ async function makeObjects(
   const chat = await call(t, owner, `/api/chat/${agentId}`, { message });
   const voice = await call(t, owner, "/api/voice-conversations", { agentId, title: message });
   await call(t, owner, `/api/voice-conversations/${voice.id}/chat`, { message });
+  const knowledge = await call(t, owner, `/api/agents/${agentId}/knowledge`, { title: "Notes", text: description });
   return {
     agentId,
     textConversationId: chat.conversationId,
     voiceConversationId: voice.id,
     agentToDelete: () => makeAgent(t, owner.cookie, { name: "Disposable", description }),
+    knowledgeDocumentId: knowledge.id,
+    knowledgeToDelete: async () => {
+      const made = await call(t, owner, `/api/agents/${agentId}/knowledge`, { title: "Disposable", text: description });
+      return { agentId, id: made.id };
+    },
   };
 }
 
@@ -135,6 +146,7 @@ export async function othersSnapshot(t: TestApp, world: SecurityWorld): Promise<
   const get = async (url: string) => (await t.app.inject({ method: "GET", url, headers: { cookie } })).json();
   return {
     agents: await get("/api/agents"),
+    knowledge: await get(`/api/agents/${world.others.agentId}/knowledge`),
     messages: await get(`/api/conversations/${world.others.textConversationId}/messages`),
     conversations: await get("/api/conversations"),
   };

@@ -2,7 +2,7 @@
  * A real HTTP server that speaks the OpenAI protocol, for tests and benchmarks.
  *
  * It owns the wire-level fake of every outside AI service we call: chat completions
- * (plain JSON and SSE streaming), text-to-speech and transcription. Tests point the real
+ * (plain JSON and SSE streaming), text-to-speech, transcription and embeddings. Tests point the real
  * providers at `url` and shape failures with `setBehaviour`, so what is exercised is the
  * SDK, undici and our error mapping — not a stubbed function.
  *
@@ -12,6 +12,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { answerEmbeddings } from "./fake-openai-embeddings.js";
 import { FAKE_WAV, parseMultipart, type MultipartForm } from "./fake-openai-wire.js";
 
 export { FAKE_WAV, type MultipartFile, type MultipartForm } from "./fake-openai-wire.js";
@@ -124,6 +125,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (route === "POST /v1/chat/completions") return answerChat(res, body, current, hold.opened);
     if (route === "POST /v1/audio/speech") return answerSpeech(res, body);
     if (route === "POST /v1/audio/transcriptions") return answerTranscription(res, form, current);
+    if (route === "POST /v1/embeddings") {
+      const { status, payload } = answerEmbeddings(body);
+      return sendJson(res, status, payload);
+    }
     if (route === "GET /v1/models") {
       return sendJson(res, 200, {
         object: "list",

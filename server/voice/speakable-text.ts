@@ -33,6 +33,8 @@ const EMPHASIS_CLOSING = /(?<=\S)(?:\*{1,3}|_{1,3}|~~)(?=$|[\s\p{P}\p{S}])/gu;
 /** Pictographs with their joiners, variation selectors, skin tones, keycaps and flags. */
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}]|\u200D|\uFE0E|\uFE0F|\u20E3/gu;
 const WORDS = /[\p{L}\p{N}]/u;
+/** Knowledge citation markers ([1], [2, 3]): a reference for the eye, noise for the ear. */
+const CITATION_MARKER = /[ \t]*\[\d{1,2}(?:\s*,\s*\d{1,2})*\]/g;
 const SPACE_BEFORE_PUNCTUATION = /[ \t]+([.,!?;:。、！？])/g;
 
 /** "https://www.example.com/help?x=1" → "example.com"; an address that does not parse is left out. */
@@ -72,6 +74,7 @@ function speakableInline(text: string): string {
   return (
     text
       .replace(INLINE_CODE, "$1")
+      .replace(CITATION_MARKER, "")
       .replace(IMAGE, "$1")
       .replace(LINK, "$1")
       .replace(REFERENCE_LINK, "$1")

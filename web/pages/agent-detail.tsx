@@ -1,4 +1,4 @@
-/** /agents/{id}: who the agent is, what it has done, and its switches. */
+/** /agents/{id}: who the agent is, what it has done, what it knows, and its switches. */
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
@@ -14,6 +14,7 @@ import { EditAgentDialog } from "../features/agents/edit-agent-dialog";
 import { GENDER_LABELS } from "../features/agents/gender-select";
 import { InteractionCards } from "../features/agents/interaction-cards";
 import { useUpdateAgent } from "../features/agents/use-update-agent";
+import { KnowledgePanel } from "../features/knowledge/knowledge-panel";
 import { agentQuery } from "../lib/agent-queries";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -84,6 +85,7 @@ export function AgentDetailPage() {
         }
       />
       <InteractionCards agent={agent} busy={update.isPending} onToggle={(patch) => update.mutate(patch)} />
+      <KnowledgePanel agentId={agent.id} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -13,6 +13,7 @@ import { GenderSelect } from "../features/agents/gender-select";
 import { TemplateIcon } from "../features/agents/template-icon";
 import { useCreateAgent } from "../features/agents/use-create-agent";
 import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
+import { KnowledgeNextStep } from "../features/knowledge/knowledge-next-step";
 
 export function CreateAgentSimplePage() {
   const { type, template, isLoading } = useTemplatePrefill();
@@ -81,6 +82,7 @@ export function CreateAgentSimplePage() {
           </form>
         </CardContent>
       </Card>
+      <KnowledgeNextStep />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { CreateAgentButton } from "../features/agents/create-agent-button";
 import { emptyDraft, PersonaFields, type AgentDraft } from "../features/agents/persona-fields";
 import { useCreateAgent } from "../features/agents/use-create-agent";
 import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
+import { KnowledgeNextStep } from "../features/knowledge/knowledge-next-step";
 
 export function CreateAgentPage() {
   const { template } = useTemplatePrefill();
@@ -40,6 +41,7 @@ export function CreateAgentPage() {
           </form>
         </CardContent>
       </Card>
+      <KnowledgeNextStep />
     </div>
   );
 }

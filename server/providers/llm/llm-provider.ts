@@ -6,6 +6,14 @@ export interface ChatTurn {
   content: string;
 }
 
+/** A passage of the agent's knowledge given to the reply; the prompt numbers them [1]…[n] in this order. */
+export interface KnowledgePassage {
+  documentId: string;
+  title: string;
+  content: string;
+  location: string | null;
+}
+
 export interface LlmReplyRequest {
   systemPrompt: string;
   /** Earlier turns, oldest first, already trimmed to the history budget. */
@@ -14,6 +22,8 @@ export interface LlmReplyRequest {
   language: LanguageCode;
   /** Persona for backends that answer without a model (the offline responder). */
   persona: { name: string; role: string | null; speciality: string | null };
+  /** The agent's knowledge that matched the message, best first (already in the system prompt). */
+  knowledge?: KnowledgePassage[];
   signal: AbortSignal;
   /**
    * Told once, when the reply ends (complete or not), what it cost: the provider's own usage

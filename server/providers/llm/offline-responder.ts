@@ -8,6 +8,7 @@
  */
 import type { LanguageCode } from "../../../contracts/voice.js";
 import { LlmProviderError, type LlmProvider, type LlmReplyRequest } from "./llm-provider.js";
+import { offlineKnowledgeAnswer } from "./offline-knowledge-answer.js";
 
 interface ReplyTemplates {
   greet(name: string): string;
@@ -166,8 +167,12 @@ export function createOfflineResponder(): LlmProvider {
 }
 
 /** The whole reply as one string; exported so callers and tests can see what will stream. */
-export function composeOfflineReply(request: Pick<LlmReplyRequest, "userMessage" | "language" | "persona">): string {
+export function composeOfflineReply(
+  request: Pick<LlmReplyRequest, "userMessage" | "language" | "persona" | "knowledge">,
+): string {
   const templates = TEMPLATES[request.language];
+  const best = request.knowledge?.[0];
+  if (best) return offlineKnowledgeAnswer(request.userMessage, best, request.language);
   const role = request.persona.role?.trim();
   const speciality = request.persona.speciality?.trim();
   const excerpt = excerptOf(request.userMessage);

@@ -2,6 +2,7 @@
 import { AlertTriangle, ShieldAlert } from "lucide-react";
 import { memo } from "react";
 import { cn } from "../../lib/class-names";
+import { CitationChips } from "./citation-chips";
 import { Markdown } from "./markdown";
 import type { DisplayMessage } from "./use-chat-session";
 
@@ -47,7 +48,10 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
         {mine ? (
           <p className="whitespace-pre-wrap break-words">{message.content}</p>
         ) : (
-          <Markdown text={message.content} />
+          <>
+            <Markdown text={message.content} />
+            <CitationChips citations={message.citations} />
+          </>
         )}
         <div
           className={cn("mt-1 flex items-center gap-2 text-xs", mine ? "justify-end text-white/70" : "text-slate-400")}

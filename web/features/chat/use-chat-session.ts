@@ -12,6 +12,7 @@ import { ApiError, isUnauthorized } from "../../lib/api";
 import { currentUserQuery } from "../../lib/auth";
 import { toast } from "../../lib/toast-store";
 import { conversationListQuery, conversationMessagesQuery, invalidateAfterTurn } from "./chat-queries";
+import type { Citation } from "../../../contracts/knowledge";
 import { sendChatMessage } from "./chat-stream";
 import { useTypingReveal } from "./use-typing-reveal";
 
@@ -22,6 +23,8 @@ export interface DisplayMessage {
   status: MessageStatus | "streaming";
   offline: boolean;
   timestamp: string;
+  /** The knowledge passages an assistant reply cites (chips under the bubble). */
+  citations: Citation[];
 }
 
 interface PendingTurn {
@@ -30,6 +33,7 @@ interface PendingTurn {
   userText: string;
   sentAt: string;
   reply: string;
+  citations: Citation[];
   waiting: boolean;
 }
 
@@ -83,6 +87,7 @@ export function useChatSession(
       userText: text,
       sentAt: new Date().toISOString(),
       reply: "",
+      citations: [],
       waiting: true,
     });
     try {
@@ -118,7 +123,7 @@ export function useChatSession(
       } else if (revealing || !sawDelta) {
         setReveal({ key, text: result.response });
       }
-      update((turn) => ({ ...turn, waiting: false, reply: result.response }));
+      update((turn) => ({ ...turn, waiting: false, reply: result.response, citations: result.citations }));
       await invalidateAfterTurn(queryClient, result.conversationId);
       return true;
     } catch (error) {
@@ -181,6 +186,7 @@ function assemble(
     status: m.status,
     offline: m.offline,
     timestamp: m.timestamp,
+    citations: m.citations ?? [],
   }));
   if (pending) {
     const userIndex = pending.userMessageId ? stored.findIndex((m) => m.id === pending.userMessageId) : -1;
@@ -192,6 +198,7 @@ function assemble(
         status: "complete",
         offline: false,
         timestamp: pending.sentAt,
+        citations: [],
       });
     }
     const replyStored = userIndex !== -1 && userIndex < stored.length - 1;
@@ -203,6 +210,7 @@ function assemble(
         status: "streaming",
         offline: false,
         timestamp: new Date().toISOString(),
+        citations: pending.citations,
       });
     }
   }

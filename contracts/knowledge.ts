@@ -1,0 +1,76 @@
+/**
+ * Knowledge per agent (issue 13): documents an agent answers from, their limits, and the
+ * citations a reply carries. Shared by the server (routes, ingestion, retrieval) and the web
+ * (upload panel, citation chips).
+ */
+import { z } from "zod";
+
+/** The largest file one upload may carry. */
+export const KNOWLEDGE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** The largest pasted text, in characters. */
+export const KNOWLEDGE_TEXT_MAX_CHARS = 1_000_000;
+export const KNOWLEDGE_TITLE_MAX = 200;
+/** Documents one agent may hold (processing, ready or failed). */
+export const KNOWLEDGE_DOCUMENTS_PER_AGENT = 50;
+/** Chunks one agent may hold across its documents: bounds retrieval work and in-process vector search. */
+export const KNOWLEDGE_CHUNKS_PER_AGENT = 20_000;
+/** Passages given to the model each turn. */
+export const KNOWLEDGE_PASSAGES_PER_TURN = 5;
+
+/** The file kinds we can read, by extension; the content is checked too (a lying name is refused). */
+export const KNOWLEDGE_FILE_KINDS = ["txt", "md", "pdf", "docx", "html", "csv"] as const;
+export type KnowledgeFileKind = (typeof KNOWLEDGE_FILE_KINDS)[number];
+/** For the file picker's `accept` and the messages that list what is allowed. */
+export const KNOWLEDGE_ACCEPT = ".txt,.md,.pdf,.docx,.html,.htm,.csv";
+
+export const KNOWLEDGE_STATUSES = ["processing", "ready", "failed"] as const;
+export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
+
+/** POST /api/agents/{id}/knowledge with a JSON body: pasted text with a title. */
+export const KnowledgeTextSchema = z.object({
+  title: z
+    .string({ error: "title is required" })
+    .trim()
+    .min(1, "title is required")
+    .max(KNOWLEDGE_TITLE_MAX, `title must be at most ${KNOWLEDGE_TITLE_MAX} characters`),
+  text: z
+    .string({ error: "text is required" })
+    .max(KNOWLEDGE_TEXT_MAX_CHARS, `text must be at most ${KNOWLEDGE_TEXT_MAX_CHARS} characters`)
+    .refine((value) => value.trim().length > 0, "text must not be empty"),
+});
+export type KnowledgeText = z.infer<typeof KnowledgeTextSchema>;
+
+/** One document as the API shows it (POST answers it; GET lists them, newest first). */
+export interface KnowledgeDocument {
+  id: string;
+  title: string;
+  status: KnowledgeStatus;
+  /** Chunks stored for retrieval; 0 until ready. */
+  chunks: number;
+  /** "text" for pasted text. */
+  kind: KnowledgeFileKind | "text";
+  fileName: string | null;
+  sizeBytes: number;
+  /** Why it failed, in words a person can act on; null unless failed. */
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A passage a reply cites: only the passages whose marker [n] the reply contains, in marker
+ * order. A reply that cites nothing carries no citations.
+ */
+export const CitationSchema = z.object({
+  /** The n of the reply's [n]. */
+  marker: z.number().int(),
+  documentId: z.string(),
+  title: z.string(),
+  /** The passage's text, trimmed to a readable length. */
+  snippet: z.string(),
+  /** "page 3", "Returns › Refunds", "rows 20–40"…; null when the source has no structure. */
+  location: z.string().nullable(),
+});
+export type Citation = z.infer<typeof CitationSchema>;
+
+export const CITATION_SNIPPET_MAX = 600;

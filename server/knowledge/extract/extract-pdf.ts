@@ -1,0 +1,77 @@
+/**
+ * PDF → one section per page ("page 3"), through unpdf's serverless build of PDF.js (its own
+ * polyfills cover what Node 20 lacks, e.g. Promise.withResolvers). A password, a damaged file
+ * or a scan without a text layer is refused with a message saying which.
+ */
+import { getDocumentProxy } from "unpdf";
+import type { ExtractedSection } from "./extracted-section.js";
+import { refusals } from "./knowledge-file-error.js";
+
+export interface PdfExtraction {
+  sections: ExtractedSection[];
+  title: string | null;
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+function isTextItem(item: object): item is { str: string; hasEOL: boolean } {
+  return "str" in item && typeof item.str === "string";
+}
+
+async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  try {
+    // A copy: PDF.js takes ownership of (and may detach) the buffer it is given.
+    return await getDocumentProxy(bytes.slice(), { verbosity: 0, isEvalSupported: false, stopAtErrors: false });
+  } catch (error) {
+    if (error instanceof Error && error.name === "PasswordException") throw refusals.pdfPassword(error);
+    throw refusals.pdfDamaged(error);
+  }
+}
+
+async function titleOf(pdf: PdfDocument): Promise<string | null> {
+  try {
+    const { info } = await pdf.getMetadata();
+    const title: unknown = info && typeof info === "object" && "Title" in info ? info.Title : null;
+    return typeof title === "string" && title.trim() !== "" ? title.trim() : null;
+  } catch {
+    // Broken metadata costs the title, not the document.
+    return null;
+  }
+}
+
+async function pageText(pdf: PdfDocument, pageNumber: number): Promise<string> {
+  const page = await pdf.getPage(pageNumber);
+  try {
+    const content = await page.getTextContent();
+    let text = "";
+    for (const item of content.items) if (isTextItem(item)) text += item.str + (item.hasEOL ? "\n" : "");
+    return text;
+  } finally {
+    page.cleanup();
+  }
+}
+
+export async function extractPdf(bytes: Uint8Array): Promise<PdfExtraction> {
+  const pdf = await openPdf(bytes);
+  try {
+    const sections: ExtractedSection[] = [];
+    let unreadablePages = 0;
+    let lastError: unknown;
+    for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
+      let text: string;
+      try {
+        text = await pageText(pdf, pageNumber);
+      } catch (error) {
+        // One broken page should not cost the others their text.
+        unreadablePages++;
+        lastError = error;
+        continue;
+      }
+      if (text.trim() !== "") sections.push({ text, location: `page ${pageNumber}` });
+    }
+    if (sections.length === 0) throw unreadablePages > 0 ? refusals.pdfDamaged(lastError) : refusals.pdfNoText();
+    return { sections, title: await titleOf(pdf) };
+  } finally {
+    await pdf.destroy();
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * The extraction pool: uploads are read in worker threads (extract-worker.ts), one file per
+ * worker at a time, so reading never blocks the server's event loop. Each worker has a memory
+ * ceiling (resourceLimits), so a file that makes a parser balloon kills that worker, not the
+ * server; each job has a time budget, after which its worker is terminated. Either way the
+ * caller gets a KnowledgeFileError (400) and the next file gets a fresh worker. Idle workers
+ * are unref'd (they never keep a process alive) and stopped after a while.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { ExtractedDocument, ExtractInput } from "./extract-document.js";
+import type { ExtractJob, ExtractWorkerMessage } from "./extract-worker.js";
+import { KnowledgeFileError, refusals } from "./knowledge-file-error.js";
+
+export interface ExtractPoolOptions {
+  /** Workers reading at once: 1–2 by default (one fewer than the cores, at least one). */
+  size?: number;
+  /** How long one file may take once a worker has it. */
+  timeBudgetMs?: number;
+  /** The worker's V8 heap ceiling. */
+  memoryLimitMb?: number;
+  /** An idle worker is stopped after this long (it holds parser caches). */
+  idleMs?: number;
+  chunking?: ExtractJob["chunking"];
+}
+
+export interface ExtractPool {
+  readonly size: number;
+  /** `timeBudgetMs` overrides the pool's budget for this file. */
+  extract(input: ExtractInput, options?: { timeBudgetMs?: number }): Promise<ExtractedDocument>;
+  /** Workers started so far: how tests see that a crashed or stopped worker is replaced. */
+  readonly workersStarted: number;
+  close(): Promise<void>;
+}
+
+export const EXTRACT_TIME_BUDGET_MS = 120_000;
+/** A 20 MB PDF peaks around ~250 MB of heap in PDF.js (measured); twice that is still not the server's. */
+export const EXTRACT_MEMORY_LIMIT_MB = 512;
+const IDLE_MS = 60_000;
+/** Starting takes ~1–2 s (tsx compiles the modules); one that takes this long is broken. */
+const START_BUDGET_MS = 60_000;
+const CLOSED = "the knowledge extraction pool is closed";
+
+/**
+ * Node 20 ignores --import loaders in a Worker's execArgv (nodejs/node#47747), so the worker
+ * starts as plain script and loads its TypeScript entry through tsx's scoped tsImport, as
+ * server/providers/tts/worker-thread.ts does (which has no way to pass resourceLimits).
+ */
+const BOOTSTRAP = `
+const { workerData } = require("node:worker_threads");
+import(workerData.tsxApi)
+  .then((tsx) => tsx.tsImport(workerData.entry, workerData.entry))
+  .then((worker) => worker.serveJobs());
+`;
+
+interface QueuedJob {
+  job: ExtractJob;
+  timeBudgetMs: number;
+  resolve(document: ExtractedDocument): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker?: Worker;
+  ready: boolean;
+  running?: QueuedJob;
+  budgetTimer?: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
+}
+
+function startWorker(memoryLimitMb: number): Worker {
+  const worker = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: {
+      tsxApi: import.meta.resolve("tsx/esm/api"),
+      entry: new URL("./extract-worker.ts", import.meta.url).href,
+    },
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
+    stdout: true,
+  });
+  // PDF.js and mammoth may print warnings; they belong on stderr, not the server's stdout.
+  worker.stdout.pipe(process.stderr);
+  return worker;
+}
+
+function defaultSize(): number {
+  return Math.min(2, Math.max(1, availableParallelism() - 1));
+}
+
+export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool {
+  const size = options.size ?? defaultSize();
+  if (!Number.isInteger(size) || size < 1) throw new Error(`an extraction pool needs at least one worker, not ${size}`);
+  const timeBudgetMs = options.timeBudgetMs ?? EXTRACT_TIME_BUDGET_MS;
+  const memoryLimitMb = options.memoryLimitMb ?? EXTRACT_MEMORY_LIMIT_MB;
+  const idleMs = options.idleMs ?? IDLE_MS;
+  const chunking = options.chunking ?? {};
+  const slots: Slot[] = Array.from({ length: size }, () => ({ ready: false }));
+  const queue: QueuedJob[] = [];
+  let nextId = 1;
+  let workersStarted = 0;
+  let closed = false;
+
+  /** Stops a worker for good; whatever it was doing is the caller's to settle. */
+  function retire(slot: Slot): QueuedJob | undefined {
+    const lost = slot.running;
+    clearTimeout(slot.budgetTimer);
+    clearTimeout(slot.idleTimer);
+    if (slot.worker) void slot.worker.terminate();
+    slot.worker = undefined;
+    slot.ready = false;
+    slot.running = undefined;
+    return lost;
+  }
+
+  /** The worker died or was stopped: a bad file if it was reading one, our fault if it never started. */
+  function workerLost(slot: Slot, spawned: Worker, error: Error): void {
+    if (slot.worker !== spawned) return;
+    const wasReady = slot.ready;
+    const lost = retire(slot);
+    if (!wasReady) {
+      // Not the file's fault, so no KnowledgeFileError; and one waiting job takes the failure,
+      // so a worker that can never start does not leave callers waiting or respawn forever.
+      queue
+        .shift()
+        ?.reject(new Error(`the knowledge extraction worker failed to start: ${error.message}`, { cause: error }));
+    } else if (lost) {
+      const outOfMemory = "code" in error && error.code === "ERR_WORKER_OUT_OF_MEMORY";
+      lost.reject(outOfMemory ? refusals.tooComplex(error) : refusals.unreadable(error));
+    }
+    dispatch();
+  }
+
+  function onMessage(slot: Slot, spawned: Worker, message: ExtractWorkerMessage): void {
+    if (slot.worker !== spawned) return;
+    if (message.type === "ready") {
+      clearTimeout(slot.budgetTimer);
+      slot.ready = true;
+      dispatch();
+      return;
+    }
+    const job = slot.running;
+    if (!job || job.job.id !== message.id) return;
+    clearTimeout(slot.budgetTimer);
+    slot.running = undefined;
+    if (message.type === "done") job.resolve(message.document);
+    else if (message.type === "refused") job.reject(new KnowledgeFileError(message.status, message.message));
+    else job.reject(refusals.unreadable(new Error(message.message)));
+    dispatch();
+  }
+
+  function spawn(slot: Slot): void {
+    const spawned = startWorker(memoryLimitMb);
+    workersStarted++;
+    slot.worker = spawned;
+    slot.ready = false;
+    slot.budgetTimer = setTimeout(() => {
+      if (!slot.ready) workerLost(slot, spawned, new Error(`not ready after ${START_BUDGET_MS} ms`));
+    }, START_BUDGET_MS);
+    spawned.on("message", (message: ExtractWorkerMessage) => onMessage(slot, spawned, message));
+    spawned.on("error", (error: unknown) =>
+      workerLost(slot, spawned, error instanceof Error ? error : new Error(String(error))),
+    );
+    spawned.on("exit", (code) => workerLost(slot, spawned, new Error(`the worker exited with code ${code}`)));
+  }
+
+  function idle(slot: Slot): void {
+    slot.worker?.unref();
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (!slot.running) retire(slot);
+    }, idleMs);
+    slot.idleTimer.unref();
+  }
+
+  function dispatch(): void {
+    if (closed) return;
+    let starting = slots.filter((slot) => slot.worker && !slot.ready).length;
+    for (const slot of slots) {
+      if (slot.running || queue.length === 0) continue;
+      clearTimeout(slot.idleTimer);
+      if (!slot.worker) {
+        // Only as many new workers as there are jobs no starting worker will take.
+        if (starting >= queue.length) continue;
+        spawn(slot);
+        starting++;
+      }
+      const worker = slot.worker;
+      if (!worker) continue;
+      worker.ref();
+      if (!slot.ready) continue;
+      const next = queue.shift();
+      if (!next) break;
+      slot.running = next;
+      slot.budgetTimer = setTimeout(() => {
+        if (slot.running !== next) return;
+        retire(slot);
+        next.reject(refusals.tooSlow());
+        dispatch();
+      }, next.timeBudgetMs);
+      worker.postMessage(next.job);
+    }
+    for (const slot of slots) if (!slot.running && slot.ready) idle(slot);
+  }
+
+  return {
+    size,
+    get workersStarted() {
+      return workersStarted;
+    },
+
+    extract(input, callOptions = {}) {
+      if (closed) return Promise.reject(new Error(CLOSED));
+      return new Promise<ExtractedDocument>((resolve, reject) => {
+        const budget = callOptions.timeBudgetMs ?? timeBudgetMs;
+        queue.push({ job: { id: nextId++, input, chunking }, timeBudgetMs: budget, resolve, reject });
+        dispatch();
+      });
+    },
+
+    async close() {
+      closed = true;
+      const error = new Error(CLOSED);
+      for (const queued of queue.splice(0)) queued.reject(error);
+      const stopping: Promise<number>[] = [];
+      for (const slot of slots) {
+        const worker = slot.worker;
+        slot.worker = undefined;
+        slot.running?.reject(error);
+        slot.running = undefined;
+        clearTimeout(slot.budgetTimer);
+        clearTimeout(slot.idleTimer);
+        if (worker) stopping.push(worker.terminate());
+      }
+      await Promise.all(stopping);
+    },
+  };
+}
+
+let sharedPool: ExtractPool | undefined;
+
+/**
+ * Reads an upload (or pasted text, kind "text") in the shared pool. Rejects with
+ * KnowledgeFileError for a file we refuse; any other error is ours (the worker failed to start).
+ */
+export function extractInWorker(input: ExtractInput): Promise<ExtractedDocument> {
+  sharedPool ??= createExtractPool();
+  return sharedPool.extract(input);
+}
+
+/** For shutdown: stops the shared pool's workers (a later extractInWorker starts a new pool). */
+export async function closeSharedExtractPool(): Promise<void> {
+  const pool = sharedPool;
+  sharedPool = undefined;
+  await pool?.close();
+}

@@ -1,0 +1,69 @@
+/** Helpers for the knowledge tests: multipart uploads built by hand (what a browser sends), and reads. */
+import { randomBytes } from "node:crypto";
+import type { KnowledgeDocument } from "../../contracts/knowledge.js";
+import type { MadeUser } from "../test-support/factories.js";
+import type { TestApp } from "../test-support/test-app.js";
+
+export interface UploadPart {
+  fileName: string;
+  bytes: Uint8Array | string;
+  type?: string;
+  title?: string;
+}
+
+/** A multipart/form-data body with an optional `title` field and one `file` part. */
+export function multipartBody(part: UploadPart): { body: Buffer; contentType: string } {
+  const boundary = `----agentdesk${randomBytes(8).toString("hex")}`;
+  const pieces: Buffer[] = [];
+  if (part.title !== undefined) {
+    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${part.title}\r\n`));
+  }
+  pieces.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.fileName}"\r\n` +
+        `Content-Type: ${part.type ?? "application/octet-stream"}\r\n\r\n`,
+    ),
+    typeof part.bytes === "string" ? Buffer.from(part.bytes, "utf8") : Buffer.from(part.bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export function uploadFile(t: TestApp, user: MadeUser, agentId: string, part: UploadPart) {
+  const { body, contentType } = multipartBody(part);
+  return t.app.inject({
+    method: "POST",
+    url: `/api/agents/${agentId}/knowledge`,
+    headers: { cookie: user.cookie, "content-type": contentType },
+    payload: body,
+  });
+}
+
+export function pasteText(t: TestApp, user: MadeUser, agentId: string, title: string, text: string) {
+  return t.app.inject({
+    method: "POST",
+    url: `/api/agents/${agentId}/knowledge`,
+    headers: { cookie: user.cookie },
+    payload: { title, text },
+  });
+}
+
+export async function knowledgeOf(t: TestApp, user: MadeUser, agentId: string): Promise<KnowledgeDocument[]> {
+  const res = await t.app.inject({
+    method: "GET",
+    url: `/api/agents/${agentId}/knowledge`,
+    headers: { cookie: user.cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`knowledge list ${res.statusCode}: ${res.body}`);
+  return res.json();
+}
+
+export const RETURNS_POLICY = [
+  "# Returns policy",
+  "## Time limit",
+  "You can return any unused item within 45 days of delivery for a full refund.",
+  "## Shipping costs",
+  "Return shipping is free for members of the Gold plan; everyone else pays a flat fee of 6 euros.",
+  "## Damaged goods",
+  "Report damaged goods within 7 days with a photo, and we send a replacement at no cost.",
+].join("\n\n");

@@ -1,0 +1,168 @@
+/** Plain (db, params) queries for knowledge documents and their chunks. */
+import { and, asc, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
+import type { Db } from "../db/connect.js";
+import { agents, users } from "../db/schema.js";
+import { knowledgeChunks, knowledgeDocuments } from "../db/schema-knowledge.js";
+
+export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
+/** A document without its bytes: what lists and views need. */
+export type KnowledgeDocumentSummary = Omit<KnowledgeDocumentRow, "content">;
+
+const { content: _bytes, ...summaryColumns } = getTableColumns(knowledgeDocuments);
+void _bytes;
+
+/** Chunks are written this many to a statement: bounded parameters, few round trips. */
+const CHUNK_INSERT_BATCH = 200;
+
+export function listDocumentsOfAgent(db: Db, agentId: string): Promise<KnowledgeDocumentSummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(knowledgeDocuments)
+    .where(eq(knowledgeDocuments.agentId, agentId))
+    .orderBy(desc(knowledgeDocuments.createdAt), desc(knowledgeDocuments.id));
+}
+
+export async function findDocumentOfAgent(db: Db, agentId: string, id: string): Promise<KnowledgeDocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.agentId, agentId), eq(knowledgeDocuments.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Documents and chunks the agent holds now. */
+export async function agentKnowledgeCounts(db: Db, agentId: string): Promise<{ documents: number; chunks: number }> {
+  const [row] = await db
+    .select({
+      documents: sql<number>`count(*)::int`,
+      chunks: sql<number>`coalesce(sum(${knowledgeDocuments.chunkCount}), 0)::int`,
+    })
+    .from(knowledgeDocuments)
+    .where(eq(knowledgeDocuments.agentId, agentId));
+  return row;
+}
+
+/** Bytes of knowledge held by the agents of every member of the company. */
+export async function companyKnowledgeBytes(db: Db, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sum(knowledgeDocuments.sizeBytes).mapWith(Number) })
+    .from(knowledgeDocuments)
+    .innerJoin(users, eq(users.id, knowledgeDocuments.userId))
+    .where(eq(users.companyId, companyId));
+  return row?.bytes ?? 0;
+}
+
+export interface ChunkInsert {
+  ordinal: number;
+  content: string;
+  location: string | null;
+}
+
+export async function insertDocument(
+  db: Db,
+  values: typeof knowledgeDocuments.$inferInsert,
+  chunks: ChunkInsert[],
+): Promise<KnowledgeDocumentSummary> {
+  const [row] = await db.insert(knowledgeDocuments).values(values).returning(summaryColumns);
+  await insertChunks(db, row.id, row.agentId, chunks);
+  return row;
+}
+
+async function insertChunks(db: Db, documentId: string, agentId: string, chunks: ChunkInsert[]): Promise<void> {
+  for (let start = 0; start < chunks.length; start += CHUNK_INSERT_BATCH) {
+    const batch = chunks.slice(start, start + CHUNK_INSERT_BATCH);
+    await db.insert(knowledgeChunks).values(batch.map((chunk) => ({ ...chunk, documentId, agentId })));
+  }
+}
+
+/** Replaces a document's chunks (re-indexing) and sets its state, in the caller's transaction. */
+export async function replaceChunks(
+  db: Db,
+  document: { id: string; agentId: string },
+  chunks: ChunkInsert[],
+  state: Pick<KnowledgeDocumentRow, "status" | "chunkCount" | "embeddingModel" | "updatedAt">,
+): Promise<KnowledgeDocumentSummary> {
+  await db.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, document.id));
+  await insertChunks(db, document.id, document.agentId, chunks);
+  const [row] = await db
+    .update(knowledgeDocuments)
+    .set({ ...state, error: null, attempts: 0 })
+    .where(eq(knowledgeDocuments.id, document.id))
+    .returning(summaryColumns);
+  return row;
+}
+
+export async function deleteDocumentOfAgent(db: Db, agentId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(knowledgeDocuments)
+    .where(and(eq(knowledgeDocuments.agentId, agentId), eq(knowledgeDocuments.id, id)))
+    .returning({ id: knowledgeDocuments.id });
+  return rows.length > 0;
+}
+
+export interface EmbeddingClaim {
+  id: string;
+  status: "processing" | "ready";
+  attempts: number;
+}
+
+/**
+ * Takes the oldest document that needs embeddings from `model` and whose lease has run out,
+ * renewing the lease: one still "processing" (never started, or its worker stopped renewing
+ * it — a server that died mid-way), or a ready one embedded with another model or none
+ * (re-embedded in place, so it stays searchable by words meanwhile). Counts processing attempts.
+ */
+export async function claimEmbeddingWork(
+  db: Db,
+  input: { model: string; now: Date; leaseMs: number },
+): Promise<EmbeddingClaim | null> {
+  const staleBefore = new Date(input.now.getTime() - input.leaseMs);
+  const result: unknown = await db.execute(sql`
+    update knowledge_documents
+       set attempts = attempts + (case when status = 'processing' then 1 else 0 end), updated_at = ${input.now}
+     where id = (
+       select id from knowledge_documents
+        where (status = 'processing' and (attempts = 0 or updated_at < ${staleBefore}))
+           or (status = 'ready' and chunk_count > 0 and embedding_model is distinct from ${input.model}
+               and updated_at < ${staleBefore})
+        order by created_at limit 1 for update skip locked)
+    returning id, status, attempts`);
+  // node-postgres and PGlite both answer with { rows: [...] }.
+  const rows = (result as { rows?: EmbeddingClaim[] }).rows ?? [];
+  return rows[0] ?? null;
+}
+
+/** Keeps a claim alive while its embeddings are being fetched. */
+export async function renewClaim(db: Db, id: string, now: Date): Promise<void> {
+  await db.update(knowledgeDocuments).set({ updatedAt: now }).where(eq(knowledgeDocuments.id, id));
+}
+
+export async function finishDocument(
+  db: Db,
+  id: string,
+  state: { status: "ready" | "failed"; error: string | null; embeddingModel?: string | null; now: Date },
+): Promise<void> {
+  await db
+    .update(knowledgeDocuments)
+    .set({ status: state.status, error: state.error, embeddingModel: state.embeddingModel, updatedAt: state.now })
+    .where(eq(knowledgeDocuments.id, id));
+}
+
+export function documentChunksInOrder(db: Db, documentId: string) {
+  return db
+    .select({ id: knowledgeChunks.id, content: knowledgeChunks.content })
+    .from(knowledgeChunks)
+    .where(eq(knowledgeChunks.documentId, documentId))
+    .orderBy(asc(knowledgeChunks.ordinal));
+}
+
+/** The agent and its owner, whoever asks: the service decides who may see it. */
+export async function findAgentOwner(db: Db, agentId: string): Promise<{ id: string; userId: string } | null> {
+  const [row] = await db
+    .select({ id: agents.id, userId: agents.userId })
+    .from(agents)
+    .where(eq(agents.id, agentId))
+    .limit(1);
+  return row ?? null;
+}

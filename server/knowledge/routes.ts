@@ -1,0 +1,104 @@
+/**
+ * /api/agents/{id}/knowledge… (issue 13): add (a multipart file, or JSON pasted text), list,
+ * delete and re-index an agent's documents. Multipart is parsed only here (an encapsulated
+ * plugin), with the file size limit applied while the upload streams in.
+ */
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXT_MAX_CHARS, KnowledgeTextSchema } from "../../contracts/knowledge.js";
+import { cleanInput, cleanText } from "../../contracts/text-input.js";
+import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import {
+  addKnowledgeFile,
+  addKnowledgeText,
+  AGENT_NOT_FOUND,
+  deleteKnowledge,
+  DOCUMENT_NOT_FOUND,
+  listKnowledge,
+  reindexKnowledge,
+  type KnowledgeFile,
+} from "./service.js";
+
+const AgentParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
+const DocumentParams = AgentParams.extend({ docId: z.uuid({ error: DOCUMENT_NOT_FOUND }) });
+
+export const FILE_TOO_LARGE = `Files can be at most ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB.`;
+export const FILE_REQUIRED = "Choose a file to upload (form field 'file').";
+
+/** Pasted text is UTF-8 up to 4 bytes a character, plus the JSON around it. */
+const TEXT_BODY_LIMIT_BYTES = KNOWLEDGE_TEXT_MAX_CHARS * 4 + 64 * 1024;
+
+export async function registerKnowledgeRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: KNOWLEDGE_FILE_MAX_BYTES, files: 1, fields: 4, fieldSize: 4096, parts: 6 },
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.get("/api/agents/:id/knowledge", { ...SIGNED_IN, schema: { params: AgentParams } }, async (request) =>
+      listKnowledge(deps, signedInUser(request), request.params.id),
+    );
+
+    api.post(
+      "/api/agents/:id/knowledge",
+      { ...SIGNED_IN, bodyLimit: TEXT_BODY_LIMIT_BYTES, schema: { params: AgentParams } },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const created = request.isMultipart()
+          ? await addKnowledgeFile(deps, user, request.params.id, await readUpload(request))
+          : await addKnowledgeText(deps, user, request.params.id, parseText(request.body));
+        return reply.status(201).send(created);
+      },
+    );
+
+    api.delete(
+      "/api/agents/:id/knowledge/:docId",
+      { ...SIGNED_IN, schema: { params: DocumentParams } },
+      async (request, reply) => {
+        await deleteKnowledge(deps, signedInUser(request), request.params.id, request.params.docId);
+        return reply.status(204).send();
+      },
+    );
+
+    api.post(
+      "/api/agents/:id/knowledge/:docId/reindex",
+      { ...SIGNED_IN, schema: { params: DocumentParams } },
+      async (request) => reindexKnowledge(deps, signedInUser(request), request.params.id, request.params.docId),
+    );
+  });
+}
+
+/** The JSON body: pasted text with a title, validated like every other body (controls cleaned first). */
+function parseText(body: unknown) {
+  const parsed = KnowledgeTextSchema.safeParse(cleanInput(body ?? {}));
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid body");
+  return parsed.data;
+}
+
+/** Reads the multipart form: one `file`, and an optional `title` field before or after it. */
+async function readUpload(request: FastifyRequest): Promise<KnowledgeFile> {
+  let file: Omit<KnowledgeFile, "title"> | null = null;
+  let title: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === "file" && !file) {
+          file = { bytes, fileName: cleanText(part.filename ?? "") || null, declaredType: part.mimetype ?? null };
+        }
+      } else if (part.fieldname === "title" && typeof part.value === "string") {
+        title = cleanText(part.value).trim() || null;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, FILE_TOO_LARGE);
+    if ((error as { statusCode?: number }).statusCode === 413) throw new HttpError(413, FILE_TOO_LARGE);
+    throw error;
+  }
+  if (!file) throw new HttpError(400, FILE_REQUIRED);
+  return { ...file, title };
+}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Db } from "../../db/connect.js";
+import { createOpenAiCompatibleEmbeddings } from "../../providers/embeddings/openai-compatible-embeddings.js";
+import { startFakeOpenAi, type FakeOpenAi } from "../../test-support/fake-openai.js";
+import { describeEachEngine, openTestDatabase } from "../../test-support/test-app.js";
+import { retrievePassages, type Passage } from "./retrieve-passages.js";
+import { insertAgent, insertDocument, insertOwner } from "./search-test-data.js";
+
+const ENGLISH = [
+  "Refunds are issued to the original payment method within 5 business days after we receive the returned item.",
+  "Shipping: standard delivery takes 3 to 7 business days. Express delivery arrives the next day.",
+  "Warranty: every device is covered for two years against manufacturing defects.",
+  "Our support team answers phone calls Monday to Friday, 9am to 6pm.",
+];
+const SPANISH = [
+  "Las devoluciones se aceptan durante 30 días después de la entrega. El reembolso se hace en la tarjeta original.",
+  "El envío estándar tarda de 3 a 5 días laborables.",
+  "La garantía cubre defectos de fabricación durante dos años.",
+];
+const FRENCH = [
+  "Les remboursements sont effectués sous 14 jours après réception du colis retourné.",
+  "La livraison express est disponible en France métropolitaine.",
+  "La garantie couvre les défauts de fabrication pendant deux ans.",
+];
+const GERMAN = [
+  "Rückerstattungen werden innerhalb von 10 Tagen nach Eingang der Rücksendung überwiesen.",
+  "Die Lieferung erfolgt mit DHL innerhalb von 2 Werktagen.",
+  "Die Garantie deckt Herstellungsfehler zwei Jahre lang ab.",
+];
+const JAPANESE = [
+  "商品の返品は、到着から30日以内であれば受け付けます。返金は元の支払い方法に行われます。",
+  "配送は通常3〜5営業日かかります。速達便もご利用いただけます。",
+  "保証期間は2年間で、製造上の欠陥が対象です。",
+];
+
+describeEachEngine("retrieving knowledge passages", (engine) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let userId: string;
+  let agentId: string;
+  let otherAgentId: string;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase(engine);
+    db = opened.database.db;
+    drop = opened.drop;
+    userId = await insertOwner(db);
+    agentId = await insertAgent(db, userId);
+    otherAgentId = await insertAgent(db, userId, "Someone else's");
+    const add = (title: string, chunks: string[], status: "ready" | "processing" | "failed" = "ready") =>
+      insertDocument(db, { agentId, userId, title, chunks, status });
+    await add("Returns policy", ENGLISH);
+    await add("Política de devoluciones", SPANISH);
+    await add("Politique de retour", FRENCH);
+    await add("Rückgabe", GERMAN);
+    await add("返品ポリシー", JAPANESE);
+    await add(
+      "Draft being indexed",
+      ["Refund refund refunds: refunded within one hour, refunds always."],
+      "processing",
+    );
+    await add("Broken upload", ["Refunds refunds refunds are issued immediately after the refund request."], "failed");
+    await insertDocument(db, {
+      agentId: otherAgentId,
+      userId,
+      title: "Other agent's refunds",
+      chunks: ["Refunds: when will I get my refund? Refunds are issued to the original payment method at once."],
+    });
+  });
+  afterAll(async () => {
+    await drop();
+  });
+
+  const search = (query: string, limit = 3, agent = agentId) =>
+    retrievePassages(db, null, { agentId: agent, query, limit });
+  const contents = (passages: Passage[]) => passages.map((passage) => passage.content);
+
+  it("answers an English question with the passage that holds the answer, and its document", async () => {
+    const [best] = await search("When will I get my refund?");
+
+    expect(best?.content).toBe(ENGLISH[0]);
+    expect(best?.title).toBe("Returns policy");
+    expect(best?.location).toBeNull();
+    expect(best?.score).toBeGreaterThan(0);
+  });
+
+  it("finds a passage whatever the inflection: plural, past tense, other ending", async () => {
+    expect((await search("refunded"))[0]?.content).toBe(ENGLISH[0]);
+    expect((await search("How long does shipping take?"))[0]?.content).toBe(ENGLISH[1]);
+    expect((await search("¿Cuándo recibo el reembolso de mi devolución?"))[0]?.content).toBe(SPANISH[0]);
+    expect((await search("¿Cuánto dura la garantía?"))[0]?.content).toBe(SPANISH[2]);
+    expect((await search("Quand serai-je remboursé ?"))[0]?.content).toBe(FRENCH[0]);
+    expect((await search("Wann bekomme ich meine Rückerstattung?"))[0]?.content).toBe(GERMAN[0]);
+    expect((await search("Wie schnell sind Lieferungen?"))[0]?.content).toBe(GERMAN[1]);
+  });
+
+  it("finds Japanese passages by their characters, though Japanese has no spaces between words", async () => {
+    expect((await search("返金はいつ受け取れますか"))[0]?.content).toBe(JAPANESE[0]);
+    expect((await search("配送には何日かかりますか"))[0]?.content).toBe(JAPANESE[1]);
+    expect((await search("保証は何年ですか"))[0]?.content).toBe(JAPANESE[2]);
+  });
+
+  it("finds a misspelt word by its trigrams when no passage holds the word", async () => {
+    expect((await search("warrenty"))[0]?.content).toBe(ENGLISH[2]);
+  });
+
+  it("finds a word typed without its accent", async () => {
+    const spanishOnly = await insertAgent(db, userId, "Soporte");
+    await insertDocument(db, { agentId: spanishOnly, userId, title: "Política", chunks: SPANISH });
+
+    expect((await search("¿Cuánto dura la garantia?", 3, spanishOnly))[0]?.content).toBe(SPANISH[2]);
+  });
+
+  it("never returns another agent's passages, however well they match", async () => {
+    const mine = await search("When will I get my refund? Refunds original payment method", 10);
+    const theirs = await search("When will I get my refund?", 10, otherAgentId);
+
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.map((passage) => passage.title)).not.toContain("Other agent's refunds");
+    expect(theirs.map((passage) => passage.title)).toEqual(["Other agent's refunds"]);
+  });
+
+  it("ignores documents still processing or failed", async () => {
+    const passages = await search("refunds refunded refund", 20);
+
+    expect(passages.map((passage) => passage.title)).not.toContain("Draft being indexed");
+    expect(passages.map((passage) => passage.title)).not.toContain("Broken upload");
+    expect(contents(passages)).toContain(ENGLISH[0]);
+  });
+
+  it("returns at most the passages asked for, and none for a blank question", async () => {
+    expect(await search("days", 2)).toHaveLength(2);
+    expect(await search("   ")).toEqual([]);
+    expect(await search("zzzqqq nothing matches this")).toEqual([]);
+  });
+});
+
+/**
+ * The embeddings help where words fail: "Rückgabefrist" (a compound) is in no passage, but its
+ * parts are. The fake embeds bags of character 3-grams, so it sees what a real model would.
+ */
+const GERMAN_PARAPHRASE = {
+  query: "Wie lange gilt die Rückgabefrist für Bestellungen?",
+  answer: "Für jede Bestellung gilt: Die Frist für die Rückgabe beträgt 30 Tage ab Zustellung.",
+  others: [
+    "Bestellungen bis 14 Uhr verlassen das Lager am selben Tag. Bestellungen am Wochenende gehen am Montag raus.",
+    "Die Bestellung gilt als angenommen, sobald Sie eine Bestätigung per E-Mail erhalten.",
+    "Der Versand dauert lange, wenn eine Bestellung Sperrgut enthält.",
+    "Unser Kundendienst ist werktags von 8 bis 18 Uhr erreichbar.",
+  ],
+};
+
+describeEachEngine("hybrid retrieval with embeddings", (engine) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let fake: FakeOpenAi;
+  let agentId: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    const opened = await openTestDatabase(engine);
+    db = opened.database.db;
+    drop = opened.drop;
+    userId = await insertOwner(db);
+    agentId = await insertAgent(db, userId);
+    const embeddings = provider("embed-small");
+    await insertDocument(db, {
+      agentId,
+      userId,
+      title: "Rückgabe",
+      chunks: [GERMAN_PARAPHRASE.answer, ...GERMAN_PARAPHRASE.others],
+      embeddings,
+    });
+  });
+  afterAll(async () => {
+    await drop();
+    await fake.close();
+  });
+
+  const provider = (model: string) =>
+    createOpenAiCompatibleEmbeddings({ baseUrl: fake.url, apiKey: "k", model, timeoutMs: 30_000 });
+
+  it("ranks a paraphrase first that words alone rank lower, and sends the question to the provider", async () => {
+    const input = { agentId, query: GERMAN_PARAPHRASE.query, limit: 3 };
+    const wordsAlone = await retrievePassages(db, null, input);
+    fake.requests.length = 0;
+
+    const hybrid = await retrievePassages(db, provider("embed-small"), input);
+
+    expect(wordsAlone[0]?.content).not.toBe(GERMAN_PARAPHRASE.answer);
+    expect(hybrid[0]?.content).toBe(GERMAN_PARAPHRASE.answer);
+    expect(fake.requests.map((request) => request.body)).toEqual([
+      { model: "embed-small", input: [GERMAN_PARAPHRASE.query], encoding_format: "float" },
+    ]);
+  });
+
+  it("compares no vectors made by another model", async () => {
+    const input = { agentId, query: GERMAN_PARAPHRASE.query, limit: 3 };
+
+    const otherModel = await retrievePassages(db, provider("embed-large"), input);
+
+    expect(contents3(otherModel)).toEqual(contents3(await retrievePassages(db, null, input)));
+  });
+
+  it("still answers by words when the embeddings service fails, and says why", async () => {
+    fake.setBehaviour({ failure: "http-500" });
+    const failures: unknown[] = [];
+    try {
+      const passages = await retrievePassages(db, provider("embed-small"), {
+        agentId,
+        query: GERMAN_PARAPHRASE.query,
+        limit: 3,
+        onVectorSearchFailed: (error) => failures.push(error),
+      });
+
+      expect(passages.length).toBeGreaterThan(0);
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ name: "EmbeddingsError", reason: "http", status: 500 });
+    } finally {
+      fake.setBehaviour({});
+    }
+  });
+});
+
+const contents3 = (passages: Passage[]) => passages.map((passage) => passage.content);

@@ -1,0 +1,111 @@
+/**
+ * Retrieval: the passages of an agent's knowledge that best answer a message. Three searches,
+ * each over the chunks of the agent's ready documents only, fused by reciprocal rank:
+ * - words, always (PostgreSQL full text, 'simple' configuration, prefix terms; see query-terms.ts);
+ * - character pairs, when the message holds Japanese, Chinese or Korean;
+ * - similar words by trigrams, for words no passage holds (typos, missing accents), when the
+ *   words found fewer passages than asked for and the agent's knowledge is small (see
+ *   SIMILAR_WORDS_MAX_CHUNKS);
+ * - vectors, when an embeddings provider is configured: the message is embedded and compared
+ *   with the chunks embedded by the same model. If that fails, the other searches still answer.
+ */
+import type { Db } from "../../db/connect.js";
+import type { EmbeddingsProvider } from "../../providers/embeddings/embeddings-provider.js";
+import { MAX_QUERY_CHARS, queryTerms } from "./query-terms.js";
+import { fuseByRank } from "./rank-fusion.js";
+import {
+  chunksForPassages,
+  rankByCharacterPairs,
+  rankBySimilarWords,
+  rankByWords,
+  type RankedChunk,
+} from "./search-queries.js";
+import { rankByVector } from "./vector-search.js";
+
+export interface Passage {
+  chunkId: string;
+  documentId: string;
+  title: string;
+  content: string;
+  location: string | null;
+  /** The fused score: higher is better; only comparable within one retrieval. */
+  score: number;
+}
+
+export interface RetrievalInput {
+  agentId: string;
+  query: string;
+  limit: number;
+  /** Cancels the query's embedding request (the turn was abandoned). */
+  signal?: AbortSignal;
+  /** Told when the vector search could not run; the passages then come from the other searches. */
+  onVectorSearchFailed?(error: unknown): void;
+}
+
+/** A turn does not wait longer than this for the message's embedding: words answer without it. */
+export const QUERY_EMBEDDING_TIMEOUT_MS = 5_000;
+
+export async function retrievePassages(
+  db: Db,
+  embeddings: Pick<EmbeddingsProvider, "model" | "embed"> | null,
+  input: RetrievalInput,
+): Promise<Passage[]> {
+  if (input.limit <= 0 || input.query.trim() === "") return [];
+  const terms = queryTerms(input.query);
+
+  const [words, byPairs, byVector] = await Promise.all([
+    terms.words.length > 0
+      ? rankByWords(
+          db,
+          input.agentId,
+          terms.words.map((word) => word.term),
+        )
+      : { ranked: [], matchedTerms: new Set<number>() },
+    terms.grams.length > 0 ? rankByCharacterPairs(db, input.agentId, terms.grams) : none(),
+    embeddings ? searchByVector(db, embeddings, input) : none(),
+  ]);
+  const byWords = words.ranked;
+  const unmatched = terms.words.flatMap((word, i) => (word.typed && !words.matchedTerms.has(i) ? [word.typed] : []));
+  const bySimilarWords =
+    byWords.length < input.limit && unmatched.length > 0 ? await rankBySimilarWords(db, input.agentId, unmatched) : [];
+
+  // The vectors vote first: when a model is configured it judges meaning better than shared
+  // words, so an exact tie (a passage first by words, another first by meaning) goes its way.
+  const best = fuseByRank([byVector, byWords, byPairs, bySimilarWords]).slice(0, input.limit);
+  if (best.length === 0) return [];
+  const chunks = new Map(
+    (
+      await chunksForPassages(
+        db,
+        input.agentId,
+        best.map((item) => item.id),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return best.flatMap(({ id, score }) => {
+    const chunk = chunks.get(id);
+    // Gone since it was ranked (deleted, re-indexed): skipped rather than shown stale.
+    if (!chunk) return [];
+    const { documentId, title, content, location } = chunk;
+    return [{ chunkId: id, documentId, title, content, location, score }];
+  });
+}
+
+async function searchByVector(
+  db: Db,
+  embeddings: Pick<EmbeddingsProvider, "model" | "embed">,
+  input: RetrievalInput,
+): Promise<RankedChunk[]> {
+  try {
+    const timeout = AbortSignal.timeout(QUERY_EMBEDDING_TIMEOUT_MS);
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    const [query] = await embeddings.embed([input.query.slice(0, MAX_QUERY_CHARS)], signal);
+    if (!query) return [];
+    return await rankByVector(db, { agentId: input.agentId, model: embeddings.model, query });
+  } catch (error) {
+    input.onVectorSearchFailed?.(error);
+    return [];
+  }
+}
+
+const none = async (): Promise<RankedChunk[]> => [];

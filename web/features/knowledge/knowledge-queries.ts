@@ -1,0 +1,56 @@
+/**
+ * Query keys, fetchers and mutations for an agent's knowledge, kept together (STYLE.md 6). The
+ * key starts with the agent's own key, so invalidating the agent refreshes its knowledge too.
+ */
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { KnowledgeDocument, KnowledgeText } from "../../../contracts/knowledge";
+import { apiGet, apiRequest } from "../../lib/api";
+
+/** How often the list is re-read while a document is still being processed. */
+export const PROCESSING_POLL_MS = 2000;
+
+export const knowledgeKeys = {
+  list: (agentId: string) => ["/api/agents", agentId, "knowledge"] as const,
+};
+
+const knowledgeUrl = (agentId: string) => `/api/agents/${agentId}/knowledge`;
+export const knowledgeDocumentUrl = (agentId: string, documentId: string) => `${knowledgeUrl(agentId)}/${documentId}`;
+export const knowledgeUploadUrl = knowledgeUrl;
+
+export const knowledgeListQuery = (agentId: string) =>
+  queryOptions({
+    queryKey: knowledgeKeys.list(agentId),
+    queryFn: () => apiGet<KnowledgeDocument[]>(knowledgeUrl(agentId)),
+    // Poll only while something is processing: an idle page makes no requests.
+    refetchInterval: (query) =>
+      query.state.data?.some((doc) => doc.status === "processing") ? PROCESSING_POLL_MS : false,
+  });
+
+/** Puts a document the server just answered into the cached list (newest first), replacing its old copy. */
+export function putDocument(queryClient: QueryClient, agentId: string, doc: KnowledgeDocument): void {
+  queryClient.setQueryData<KnowledgeDocument[]>(knowledgeKeys.list(agentId), (list) =>
+    list?.some((d) => d.id === doc.id) ? list.map((d) => (d.id === doc.id ? doc : d)) : [doc, ...(list ?? [])],
+  );
+}
+
+export const pasteTextMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (input: KnowledgeText) => apiRequest<KnowledgeDocument>("POST", knowledgeUrl(agentId), input),
+    onSuccess: (doc) => putDocument(queryClient, agentId, doc),
+  });
+
+export const reindexMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (documentId: string) =>
+      apiRequest<KnowledgeDocument>("POST", `${knowledgeDocumentUrl(agentId, documentId)}/reindex`),
+    onSuccess: (doc) => putDocument(queryClient, agentId, doc),
+  });
+
+export const deleteDocumentMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (documentId: string) => apiRequest<null>("DELETE", knowledgeDocumentUrl(agentId, documentId)),
+    onSuccess: (_nothing, documentId) =>
+      queryClient.setQueryData<KnowledgeDocument[]>(knowledgeKeys.list(agentId), (list) =>
+        list?.filter((d) => d.id !== documentId),
+      ),
+  });

@@ -1,0 +1,62 @@
+/**
+ * The files on their way in, as a pure reducer: each row is uploading (with its percent), then
+ * processing (sent; the server is reading it), then gone — the stored document takes its place
+ * in the list — or failed with the reason, until the person dismisses it.
+ */
+export type UploadPhase = "uploading" | "processing" | "failed";
+
+export interface UploadRow {
+  key: string;
+  fileName: string;
+  sizeBytes: number;
+  phase: UploadPhase;
+  percent: number;
+  error: string | null;
+}
+
+export type UploadEvent =
+  | { type: "added"; rows: UploadRow[] }
+  | { type: "progress"; key: string; percent: number }
+  | { type: "sent"; key: string }
+  | { type: "failed"; key: string; message: string }
+  | { type: "stored"; key: string }
+  | { type: "dismissed"; key: string };
+
+export function newUploadRow(key: string, file: { name: string; size: number }, refusal: string | null): UploadRow {
+  return {
+    key,
+    fileName: file.name,
+    sizeBytes: file.size,
+    phase: refusal ? "failed" : "uploading",
+    percent: 0,
+    error: refusal,
+  };
+}
+
+export function uploadQueueReducer(rows: UploadRow[], event: UploadEvent): UploadRow[] {
+  switch (event.type) {
+    case "added":
+      return [...event.rows, ...rows];
+    case "progress":
+      // Progress can arrive after "sent" on some browsers; it never moves a row back.
+      return rows.map((row) =>
+        row.key === event.key && row.phase === "uploading"
+          ? { ...row, percent: Math.max(row.percent, Math.min(100, event.percent)) }
+          : row,
+      );
+    case "sent":
+      return rows.map((row) =>
+        row.key === event.key && row.phase === "uploading" ? { ...row, phase: "processing", percent: 100 } : row,
+      );
+    case "failed":
+      return rows.map((row) => (row.key === event.key ? { ...row, phase: "failed", error: event.message } : row));
+    case "stored":
+    case "dismissed":
+      return rows.filter((row) => row.key !== event.key);
+  }
+}
+
+/** True while a row still waits on the network (leaving the page would lose it). */
+export function isInFlight(row: UploadRow): boolean {
+  return row.phase !== "failed";
+}
