@@ -51,6 +51,16 @@ export function createEmbeddings(config: Config): EmbeddingsProvider | null {
   });
 }
 
-export function createProviders(config: Config): { llm: LlmProvider; tts: TtsProvider; stt: SttProvider | null } {
-  return { llm: createLlm(config), tts: createTts(config), stt: createStt(config) };
+export function createProviders(config: Config): {
+  llm: LlmProvider;
+  tts: TtsProvider;
+  stt: SttProvider | null;
+  embeddings: EmbeddingsProvider | null;
+} {
+  return {
+    llm: createLlm(config),
+    tts: createTts(config),
+    stt: createStt(config),
+    embeddings: createEmbeddings(config),
+  };
 }
