@@ -3,7 +3,7 @@
  * misses). Recall@5 of the labelled questions over the bench's documents, ingested through the
  * real extraction, for full text alone and for hybrid retrieval (vectors from the fake OpenAI
  * server's /embeddings), on PGlite and PostgreSQL; then retrieval times over 10,000 chunks of
- * one agent on PostgreSQL. See bench/knowledge/README.md.
+ * one agent on PostgreSQL. See bench/README.md, "Knowledge".
  */
 import { loadavg } from "node:os";
 import { closeSharedExtractPool } from "../../server/knowledge/extract/extract-pool.js";

@@ -77,7 +77,7 @@ async function chunksHoldingAnyWord(db: Db, agentId: string, query: string): Pro
   if (words.length === 0) return 0;
   const result = await db.execute(sql`
     select count(*)::int as n from knowledge_chunks
-     where agent_id = ${agentId} and search @@ to_tsquery('simple', ${words.join(" | ")})`);
+     where agent_id = ${agentId} and search @@ to_tsquery('simple', ${words.map((word) => word.term).join(" | ")})`);
   return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 }
 

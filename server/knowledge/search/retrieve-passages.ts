@@ -60,10 +60,12 @@ export async function retrievePassages(
           input.agentId,
           terms.words.map((word) => word.term),
         )
-      : { ranked: [], matchedTerms: new Set<number>() },
+      : { ranked: [], matchedTerms: new Set<number>(), readyChunks: null },
     terms.grams.length > 0 ? rankByCharacterPairs(db, input.agentId, terms.grams) : none(),
     embeddings ? searchByVector(db, embeddings, input) : none(),
   ]);
+  // An agent without knowledge (the usual case) costs its turn this one query and no more.
+  if (words.readyChunks === 0) return [];
   const byWords = words.ranked;
   const unmatched = terms.words.flatMap((word, i) => (word.typed && !words.matchedTerms.has(i) ? [word.typed] : []));
   const bySimilarWords =

@@ -47,6 +47,8 @@ export async function rankByWords(
 ): Promise<{
   ranked: RankedChunk[];
   /** Positions in `terms` of those some chunk holds. */ matchedTerms: Set<number>;
+  /** Passages in the agent's ready documents: 0 means it has no knowledge to search at all. */
+  readyChunks: number;
 }> {
   const result = await db.execute(sql`
     with terms as (
@@ -75,17 +77,24 @@ export async function rankByWords(
         join hits h on h.id = b.id
         join terms t on t.n = h.n
         join knowledge_chunks c on c.id = b.id
+    ),
+    scored as (
+      select k.id, sum(w.idf * k.tf * 2.2 / (k.tf + 1.2))::float8 as score
+        from counts k join weights w on w.n = k.n
+       group by k.id
+       order by score desc, k.id
+       limit ${CANDIDATES_PER_SEARCH}
     )
-    select k.id, sum(w.idf * k.tf * 2.2 / (k.tf + 1.2))::float8 as score,
-           (select array_agg(n::int) from weights) as "matchedTerms"
-      from counts k join weights w on w.n = k.n
-     group by k.id
-     order by score desc, k.id
-     limit ${CANDIDATES_PER_SEARCH}`);
-  const rows = rowsOf<RankedChunk & { matchedTerms: number[] }>(result);
+    -- One row even when nothing matched, so the caller learns whether there is knowledge at all.
+    select coalesce((select json_agg(json_build_object('id', id, 'score', score) order by score desc, id) from scored),
+                    '[]'::json) as ranked,
+           (select array_agg(n::int) from weights) as "matchedTerms",
+           (select coalesce(sum(chunk_count), 0)::int from ready) as "readyChunks"`);
+  const [row] = rowsOf<{ ranked: RankedChunk[] | string; matchedTerms: number[] | null; readyChunks: number }>(result);
+  const ranked = typeof row?.ranked === "string" ? (JSON.parse(row.ranked) as RankedChunk[]) : (row?.ranked ?? []);
   // Ordinality counts from 1.
-  const matchedTerms = new Set((rows[0]?.matchedTerms ?? []).map((n) => n - 1));
-  return { ranked: rows.map(({ id, score }) => ({ id, score })), matchedTerms };
+  const matchedTerms = new Set((row?.matchedTerms ?? []).map((n) => n - 1));
+  return { ranked, matchedTerms, readyChunks: row?.readyChunks ?? 0 };
 }
 
 /**
