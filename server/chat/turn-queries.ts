@@ -53,6 +53,8 @@ export type TurnBegun =
       /** The conversation had no message before this one. */
       started: boolean;
       admission: Admission;
+      /** The agent has ready knowledge documents: without any, the turn retrieves nothing. */
+      hasKnowledge: boolean;
     }
   | { outcome: "no-agent" }
   | { outcome: "inactive-agent"; agent: AgentRow }
@@ -78,6 +80,9 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   )`;
 
   const agentActive = sql`exists (select 1 from agent where agent.is_active)`;
+  // An index probe here saves every turn of an agent without knowledge a retrieval query.
+  const hasKnowledge = sql`exists (select 1 from knowledge_documents d
+    where d.agent_id = ${p.agentId} and d.status = 'ready') as has_knowledge`;
 
   if (p.conversationId === null) {
     const kind = p.kind ?? "text";
@@ -96,7 +101,7 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           ),
           ${counted(sql`${kind === "text"}`)}
           select (select row_to_json(agent) from agent) as agent, (select id from conv) as conversation_id,
-                 (select id from stored) as message_id, ${admissionReport(p.now)} as quota`,
+                 (select id from stored) as message_id, ${admissionReport(p.now)} as quota, ${hasKnowledge}`,
     );
     return (
       agentOutcome(row) ??
@@ -142,6 +147,7 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           exists (select 1 from conversations c where ${ownConversation} and not ${unlocked}) as locked_at_start,
           (select id from stored) as message_id,
           ${admissionReport(p.now)} as quota,
+          ${hasKnowledge},
           (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
              from (select role, content, created_at from messages
                    where conversation_id = ${p.conversationId} and status in ('complete', 'partial')
@@ -171,7 +177,16 @@ function stored(
   if (!agent || !admission || typeof conversationId !== "string" || typeof row.message_id !== "string") {
     return notStored();
   }
-  return { outcome: "stored", agent, conversationId, userMessageId: row.message_id, history, started, admission };
+  return {
+    outcome: "stored",
+    agent,
+    conversationId,
+    userMessageId: row.message_id,
+    history,
+    started,
+    admission,
+    hasKnowledge: row.has_knowledge === true,
+  };
 }
 
 /** The agent-side refusal, if any: missing (or someone else's) before inactive. */

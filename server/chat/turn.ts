@@ -130,7 +130,7 @@ export async function beginConversationTurn(
     case "stored": {
       if (begun.admission.warned) await warnOfMessages(deps, begun.admission, request.requestLog);
       const input: TurnInput = { ...request, agent: begun.agent, conversationId: begun.conversationId };
-      const events = replyEvents(deps, input, begun.history, begun.started);
+      const events = replyEvents(deps, input, begun.history, begun.started, begun.hasKnowledge);
       return { conversationId: begun.conversationId, turn: { userMessageId: begun.userMessageId, events } };
     }
   }
@@ -201,11 +201,12 @@ async function* replyEvents(
   input: TurnInput,
   rows: ChatTurn[],
   started: boolean,
+  hasKnowledge: boolean,
 ): AsyncGenerator<TurnEvent> {
   const offline = deps.llm.kind === "offline";
   const meter = input.meter ?? defaultMeter(deps, input.requestLog);
   const startedAt = performance.now();
-  const knowledge = await knowledgeForTurn(deps, input, rows);
+  const knowledge = hasKnowledge ? await knowledgeForTurn(deps, input, rows) : [];
   // A spoken reply is asked not to say its markers, so it cites nothing.
   const citationsIn = (reply: string) => (input.spoken ? [] : citationsOf(reply, knowledge));
   let firstTokenMs: number | null = null;
