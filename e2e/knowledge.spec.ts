@@ -114,6 +114,8 @@ test("a user pastes text as knowledge, then deletes it after confirming", async 
   await dialog.getByRole("button", { name: "Add text" }).click();
   await expect(dialog.getByText("title is required")).toBeVisible();
   await dialog.getByLabel("Title").fill("Shipping FAQ");
+  // A message goes as soon as its field is edited.
+  await expect(dialog.getByText("title is required")).toHaveCount(0);
   await dialog.getByLabel("Text").fill("Orders leave our Porto workshop within two working days.");
   await screenshotBothWidths(page, "knowledge-paste");
   await dialog.getByRole("button", { name: "Add text" }).click();

@@ -32,6 +32,10 @@ export function PasteTextDialog({ agentId, onAdded }: { agentId: string; onAdded
     }
   };
 
+  /** A field's message goes once the person edits it; it comes back only on the next submit. */
+  const forget = (field: keyof Errors) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = KnowledgeTextSchema.safeParse({ title, text });
@@ -66,13 +70,23 @@ export function PasteTextDialog({ agentId, onAdded }: { agentId: string; onAdded
           <Field id="knowledge-title" label="Title" error={errors.title}>
             <Input
               value={title}
-              onChange={(e) => setTitle(e.target.value)}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                forget("title");
+              }}
               maxLength={KNOWLEDGE_TITLE_MAX}
               placeholder="e.g. Shipping FAQ"
             />
           </Field>
           <Field id="knowledge-text" label="Text" error={errors.text}>
-            <Textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} />
+            <Textarea
+              rows={8}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                forget("text");
+              }}
+            />
           </Field>
           {errors.form && (
             <p role="alert" className="text-sm text-red-600">
