@@ -132,3 +132,37 @@ test("a user pastes text as knowledge, then deletes it after confirming", async 
   const listed = await page.request.get(`${apps.offline}/api/agents/${agentId}/knowledge`);
   expect(await listed.json()).toEqual([]);
 });
+
+test("files chosen while creating an agent upload on its page once it exists", async ({ page, request, apps }) => {
+  const user = await createApprovedUser(request, apps.offline);
+  const login = await page.request.post(`${apps.offline}/api/login`, {
+    data: { email: user.email, password: user.password },
+  });
+  expect(login.ok()).toBe(true);
+
+  await page.goto("/create");
+  await page.getByLabel("Name *").fill("Kai Knows");
+  await page.getByLabel("Gender *").selectOption("male");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Choose files" }).click();
+  await (
+    await chooser
+  ).setFiles([
+    {
+      name: "care-guide.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from("# Care guide\n\nOil the boots twice a year.\n"),
+    },
+    { name: "photo.png", mimeType: "image/png", buffer: Buffer.from("not a document") },
+  ]);
+  // What could never be read is refused in the form, with the reason; the rest waits for the agent.
+  await expect(page.getByRole("alert").filter({ hasText: "photo.png" })).toBeVisible();
+  const chosen = page.getByRole("list", { name: "Files to add" });
+  await expect(chosen.getByRole("listitem")).toHaveText([/care-guide\.md/]);
+  await screenshotBothWidths(page, "knowledge-create-step");
+  await page.getByRole("button", { name: "Create Agent" }).click();
+
+  await expect(page).toHaveURL(/\/agents\/[0-9a-f-]{36}$/);
+  const knowledge = page.getByRole("region", { name: "Knowledge" });
+  await expect(knowledge.getByRole("listitem", { name: /^(Care guide|care-guide)$/ }).getByText("Ready · 1 passage")).toBeVisible();
+});

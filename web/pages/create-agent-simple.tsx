@@ -13,7 +13,7 @@ import { GenderSelect } from "../features/agents/gender-select";
 import { TemplateIcon } from "../features/agents/template-icon";
 import { useCreateAgent } from "../features/agents/use-create-agent";
 import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
-import { KnowledgeNextStep } from "../features/knowledge/knowledge-next-step";
+import { KnowledgeFilesStep, NO_FILES } from "../features/knowledge/knowledge-files-step";
 
 export function CreateAgentSimplePage() {
   const { type, template, isLoading } = useTemplatePrefill();
@@ -21,6 +21,7 @@ export function CreateAgentSimplePage() {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [gender, setGender] = useState<Gender | "">("");
+  const [knowledge, setKnowledge] = useState(NO_FILES);
 
   useEffect(() => {
     if (!template) return;
@@ -32,7 +33,7 @@ export function CreateAgentSimplePage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const persona = template ? templatePersona(template) : {};
-    create.submit({ ...persona, name, description, gender: gender || undefined });
+    create.submit({ ...persona, name, description, gender: gender || undefined }, knowledge.files);
   };
 
   return (
@@ -76,13 +77,13 @@ export function CreateAgentSimplePage() {
             <Field id="agent-gender" label="Gender *">
               <GenderSelect value={gender} onChange={setGender} />
             </Field>
+            <KnowledgeFilesStep value={knowledge} onChange={setKnowledge} />
             <div className="flex justify-end">
               <CreateAgentButton create={create} />
             </div>
           </form>
         </CardContent>
       </Card>
-      <KnowledgeNextStep />
     </div>
   );
 }

@@ -6,12 +6,13 @@ import { CreateAgentButton } from "../features/agents/create-agent-button";
 import { emptyDraft, PersonaFields, type AgentDraft } from "../features/agents/persona-fields";
 import { useCreateAgent } from "../features/agents/use-create-agent";
 import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
-import { KnowledgeNextStep } from "../features/knowledge/knowledge-next-step";
+import { KnowledgeFilesStep, NO_FILES } from "../features/knowledge/knowledge-files-step";
 
 export function CreateAgentPage() {
   const { template } = useTemplatePrefill();
   const create = useCreateAgent();
   const [draft, setDraft] = useState<AgentDraft>(emptyDraft);
+  const [knowledge, setKnowledge] = useState(NO_FILES);
 
   useEffect(() => {
     if (!template) return;
@@ -20,7 +21,7 @@ export function CreateAgentPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    create.submit({ ...draft, gender: draft.gender || undefined, voice: draft.voice || null });
+    create.submit({ ...draft, gender: draft.gender || undefined, voice: draft.voice || null }, knowledge.files);
   };
 
   return (
@@ -35,13 +36,13 @@ export function CreateAgentPage() {
         <CardContent className="pt-5">
           <form onSubmit={onSubmit} noValidate>
             <PersonaFields draft={draft} onChange={setDraft} />
+            <KnowledgeFilesStep value={knowledge} onChange={setKnowledge} />
             <div className="mt-6 flex justify-end">
               <CreateAgentButton create={create} />
             </div>
           </form>
         </CardContent>
       </Card>
-      <KnowledgeNextStep />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Creating an agent (spec sections 2, 5 and 8): 'Validation Error' when name or gender is
  * missing, the server's limit message when the company is full, 'Failed to create agent'
- * otherwise, and a redirect to the agents list 1 s after success.
+ * otherwise, and a redirect to the agents list 1 s after success — or, when knowledge files were
+ * chosen in the form, to the new agent's page, where they upload (decision 52).
  */
 import { useMutation } from "@tanstack/react-query";
 import { useLocation } from "wouter";
@@ -9,18 +10,27 @@ import type { AgentCreate } from "../../../contracts/agents";
 import { ApiError, apiRequest, queryClient } from "../../lib/api";
 import { agentKeys } from "../../lib/agent-queries";
 import { toast } from "../../lib/toast-store";
+import { holdFilesForAgent } from "../knowledge/files-for-new-agent";
 
 export const REDIRECT_AFTER_CREATE_MS = 1000;
 
 export function useCreateAgent() {
   const [, navigate] = useLocation();
   const mutation = useMutation({
-    mutationFn: (input: AgentCreate) => apiRequest<{ id: string }>("POST", "/api/agents", input),
-    onSuccess: async () => {
-      toast({ title: "Agent created", description: "Your agent is ready. Taking you to your agents..." });
+    mutationFn: ({ input }: { input: AgentCreate; files: File[] }) =>
+      apiRequest<{ id: string }>("POST", "/api/agents", input),
+    onSuccess: async ({ id }, { files }) => {
+      holdFilesForAgent(id, files);
+      const withFiles = files.length > 0;
+      toast({
+        title: "Agent created",
+        description: withFiles
+          ? "Your agent is ready. Taking you to its page to add its knowledge..."
+          : "Your agent is ready. Taking you to your agents...",
+      });
       await queryClient.invalidateQueries({ queryKey: agentKeys.all });
       await queryClient.invalidateQueries({ queryKey: ["/api/dashboard"] });
-      setTimeout(() => navigate("/agents"), REDIRECT_AFTER_CREATE_MS);
+      setTimeout(() => navigate(withFiles ? `/agents/${id}` : "/agents"), REDIRECT_AFTER_CREATE_MS);
     },
     onError: (error) => {
       const limitReached = error instanceof ApiError && error.status === 409;
@@ -32,14 +42,17 @@ export function useCreateAgent() {
     },
   });
 
-  /** Validates like the spec, then sends; returns false when nothing was sent. */
-  function submit(input: Partial<AgentCreate>): boolean {
+  /** Validates like the spec, then sends; returns false when nothing was sent. `files` wait for the agent. */
+  function submit(input: Partial<AgentCreate>, files: File[] = []): boolean {
     const name = input.name?.trim();
     if (!name || !input.gender) {
       toast({ title: "Validation Error", description: "Please fill in all required fields", variant: "destructive" });
       return false;
     }
-    mutation.mutate({ ...input, name, gender: input.gender, description: input.description?.trim() || null });
+    mutation.mutate({
+      input: { ...input, name, gender: input.gender, description: input.description?.trim() || null },
+      files,
+    });
     return true;
   }
 

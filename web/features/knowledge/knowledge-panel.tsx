@@ -4,6 +4,7 @@
  * appears where its row was. The list is polled only while a document is processing.
  */
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { BookOpen } from "lucide-react";
 import { KNOWLEDGE_DOCUMENTS_PER_AGENT, type KnowledgeDocument } from "../../../contracts/knowledge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -14,6 +15,7 @@ import { knowledgeListQuery } from "./knowledge-queries";
 import { KnowledgeDocumentRow } from "./knowledge-document-row";
 import { KnowledgeDropZone } from "./knowledge-drop-zone";
 import { KnowledgeUploadRow } from "./knowledge-upload-row";
+import { takeHeldFiles } from "./files-for-new-agent";
 import { PasteTextDialog } from "./paste-text-dialog";
 import { useAnnouncements } from "./use-announcements";
 import { useKnowledgeUploads } from "./use-knowledge-uploads";
@@ -35,6 +37,13 @@ export function KnowledgePanel({ agentId }: { agentId: string }) {
     (doc) => doc.status === "ready" && announceStored(announce, doc),
   );
   useStatusAnnouncements(list.data, announce);
+  // Files chosen in the create form before this agent existed start uploading as the page opens.
+  const { addFiles } = uploads;
+  useEffect(() => {
+    const held = takeHeldFiles(agentId);
+    if (held.length > 0) addFiles(held);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per agent page, not per render
+  }, [agentId]);
   const documents = list.data ?? [];
   const empty = documents.length === 0 && uploads.rows.length === 0;
 
