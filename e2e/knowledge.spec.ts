@@ -164,5 +164,7 @@ test("files chosen while creating an agent upload on its page once it exists", a
 
   await expect(page).toHaveURL(/\/agents\/[0-9a-f-]{36}$/);
   const knowledge = page.getByRole("region", { name: "Knowledge" });
-  await expect(knowledge.getByRole("listitem", { name: /^(Care guide|care-guide)$/ }).getByText("Ready · 1 passage")).toBeVisible();
+  await expect(
+    knowledge.getByRole("listitem", { name: /^(Care guide|care-guide)$/ }).getByText("Ready · 1 passage"),
+  ).toBeVisible();
 });
