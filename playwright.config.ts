@@ -10,8 +10,11 @@ const outputDir = runOutputDir();
 
 export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
   testDir: "e2e",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Both are hang detectors sized for a loaded 2-core machine, not speed limits: under
+  // `stress --cpu 2` a first PDF read (its worker starting) and a first greeting (the speech
+  // workers starting) each took over 10 s.
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -21,6 +21,9 @@ export const conversationMessagesQuery = (conversationId: string) =>
 
 /** A turn changes the transcript, the conversation list, the agent's chat count and the dashboard. */
 export async function invalidateAfterTurn(queryClient: QueryClient, conversationId: string | null): Promise<void> {
+  // A new conversation's first load may still be on its way, begun before the reply was stored;
+  // an invalidation would only join that fetch (it has no data yet to cancel), so cancel it first.
+  if (conversationId) await queryClient.cancelQueries({ queryKey: chatKeys.messages(conversationId) });
   await Promise.all([
     conversationId ? queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }) : undefined,
     queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true }),
