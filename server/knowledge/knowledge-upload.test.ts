@@ -134,6 +134,19 @@ describeEachEngine("knowledge uploads", (engine) => {
     expect(await knowledgeOf(t, user, agentId)).toEqual([]);
   });
 
+  it("answers 400, not 500, to a body that is not the multipart form its header announces", async () => {
+    const agentId = await makeAgent(t, user, { name: "Form Checker" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/agents/${agentId}/knowledge`,
+      headers: { cookie: user.cookie, "content-type": "multipart/form-data; boundary=xyz" },
+      payload: JSON.stringify({ title: "Notes", text: "Refunds are paid within 14 days." }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "The upload could not be read as a form with a file. Try again." });
+    expect(await knowledgeOf(t, user, agentId)).toEqual([]);
+  });
+
   it("holds the company's knowledge storage quota", async () => {
     const member = await makeUser(t, { companyName: "Tiny Storage Inc" });
     const agentId = await makeAgent(t, member, { name: "Quota Keeper" });

@@ -27,6 +27,7 @@ const AgentParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
 const DocumentParams = AgentParams.extend({ docId: z.uuid({ error: DOCUMENT_NOT_FOUND }) });
 
 export const FILE_TOO_LARGE = `Files can be at most ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB.`;
+export const UPLOAD_UNREADABLE = "The upload could not be read as a form with a file. Try again.";
 export const FILE_REQUIRED = "Choose a file to upload (form field 'file').";
 
 /** Pasted text is UTF-8 up to 4 bytes a character, plus the JSON around it. */
@@ -97,7 +98,8 @@ async function readUpload(request: FastifyRequest): Promise<KnowledgeFile> {
   } catch (error) {
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, FILE_TOO_LARGE);
     if ((error as { statusCode?: number }).statusCode === 413) throw new HttpError(413, FILE_TOO_LARGE);
-    throw error;
+    // A body that is not the multipart form its header announces (no boundary, cut short).
+    throw new HttpError(400, UPLOAD_UNREADABLE);
   }
   if (!file) throw new HttpError(400, FILE_REQUIRED);
   return { ...file, title };
