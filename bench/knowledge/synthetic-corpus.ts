@@ -5,19 +5,10 @@
  * than ten thousand copies of the same page. Seeded: every run builds the same text.
  */
 
+import { seededRandom } from "../../server/chat/injection-training.js";
 export type Random = () => number;
 
-/** mulberry32: small, fast, and good enough to vary text. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const between = (random: Random, low: number, high: number) => low + Math.floor(random() * (high - low + 1));

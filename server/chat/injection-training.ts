@@ -122,8 +122,8 @@ export function probability(model: FittedModel, example: Example): number {
   return 1 / (1 + Math.exp(-(model.bias + sum * example.scale + concepts)));
 }
 
-/** A small seeded generator (mulberry32), so folds are the same on every run. */
-function seededRandom(seed: number): () => number {
+/** A small seeded generator (mulberry32), so folds (and the knowledge bench's text) are the same on every run. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
