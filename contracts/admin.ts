@@ -4,8 +4,11 @@ import type { ApprovalStatus } from "./auth.js";
 import { NewPasswordSchema } from "./auth.js";
 import { ADMIN_USERS_PAGE_SIZE } from "./limits.js";
 import type { Quotas } from "./usage.js";
+import type { VoiceTurnStages } from "./voice.js";
 
-export const ApproveUserSchema = z.object({ approved: z.boolean({ error: "approved must be true or false" }) });
+export const ApproveUserSchema = z.object({
+  approved: z.boolean({ error: "approved must be true or false" }),
+});
 
 export const ResetPasswordSchema = z.object({ newPassword: NewPasswordSchema });
 
@@ -115,9 +118,24 @@ export interface AdminAudioClip {
   createdAt: string;
   /** Streams the clip; an <audio> element can play it directly. */
   url: string;
+  /** The message it is the audio of; null for clips saved before clips were linked. */
+  messageId: string | null;
+  /** The clip's true length when known (WAV header, else the client's measure of its recording). */
+  durationMs: number | null;
+}
+
+/** A voice conversation's message, with its audio and, for a reply, how the turn went. */
+export interface AdminVoiceMessage extends AdminMessage {
+  /** The user spoke over the reply: content is what was actually said before the cut. */
+  interrupted: boolean;
+  /** Server-side stages of the turn this reply answered (ms from the request's arrival). */
+  stages: VoiceTurnStages | null;
+  /** This message's clips, oldest first. */
+  audio: AdminAudioClip[];
 }
 
 export interface AdminVoiceMessages {
-  messages: AdminMessage[];
+  messages: AdminVoiceMessage[];
+  /** Every clip of the conversation, linked or not, oldest first. */
   audio: AdminAudioClip[];
 }

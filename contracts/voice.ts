@@ -102,11 +102,27 @@ export interface SttResponse {
 export const SttUnavailableMessage =
   "Speech-to-text is not configured on the server; the browser's own speech recognition is used instead.";
 
+export const VOICE_GREETING_MAX = 1000;
+
 export const VoiceConversationCreateSchema = z.object({
   agentId: z.string({ error: "agentId is required" }).min(1, "agentId is required"),
   title: z.string().trim().max(200, "title must be at most 200 characters").optional(),
+  /**
+   * What the agent says first. Stored as the conversation's first assistant message; the server
+   * synthesises and stores its audio in the background, never delaying the answer.
+   */
+  greeting: z
+    .string()
+    .trim()
+    .max(VOICE_GREETING_MAX, `greeting must be at most ${VOICE_GREETING_MAX} characters`)
+    .optional(),
 });
 export type VoiceConversationCreate = z.input<typeof VoiceConversationCreateSchema>;
+export interface VoiceConversationCreated {
+  id: string;
+  /** The stored greeting's message id; null when no (or an empty) greeting was sent. */
+  greetingMessageId: string | null;
+}
 
 const VoiceMessageSchema = z
   .string({ error: "message is required" })
@@ -126,8 +142,21 @@ export interface VoiceChatResponse {
   securityLock: boolean;
 }
 
-export const SaveAudioSchema = z.object({ audioData: AudioDataUrlSchema });
+/** A message id in a path or body; anything else names no message (404 / 400). */
+const MessageIdSchema = z.uuid({ error: "must be a message id (a UUID)" });
+
+export const SaveAudioSchema = z.object({
+  audioData: AudioDataUrlSchema,
+  /** The user message this clip is the recording of (the `stored` event's userMessageId). */
+  messageId: MessageIdSchema.optional(),
+});
 export type SaveAudio = z.input<typeof SaveAudioSchema>;
+export interface SaveAudioResponse {
+  id: string;
+}
+
+/** The longest clip the client may claim to have recorded: a whole voice session's worth. */
+export const RECORDING_MS_MAX = 60 * 60 * 1000;
 
 /** A streaming turn: either what was said as text, or the recording for the server to transcribe. */
 export const VoiceTurnRequestSchema = z
@@ -135,11 +164,43 @@ export const VoiceTurnRequestSchema = z
     message: VoiceMessageSchema.optional(),
     audioData: AudioDataUrlSchema.optional(),
     language: LanguageCodeSchema.default(DEFAULT_LANGUAGE),
+    /**
+     * A user message of this conversation whose turn the client cancelled before any reply
+     * audio played (speech resumed): it and any reply stored for it are deleted in the same
+     * transaction that stores this turn's message, which carries the whole utterance.
+     */
+    replaces: MessageIdSchema.optional(),
+    /** The client's measured length of its clip, in ms (the recording the user spoke). */
+    recordingMs: z.number().int().min(0).max(RECORDING_MS_MAX).optional(),
   })
   .refine((body) => (body.message === undefined) !== (body.audioData === undefined), {
     message: "Send either message or audioData",
   });
 export type VoiceTurnRequest = z.input<typeof VoiceTurnRequestSchema>;
+
+/** The longest text a reply can have been cut to (a whole reply is far below it). */
+export const SPOKEN_TEXT_MAX = 20_000;
+
+/** POST /api/voice-conversations/{id}/messages/{messageId}/interrupted → 204. */
+export const VoiceInterruptedSchema = z.object({
+  /** What the user actually heard of the reply before they spoke over it; may be empty. */
+  spokenText: z
+    .string({ error: "spokenText is required" })
+    .max(SPOKEN_TEXT_MAX, `spokenText must be at most ${SPOKEN_TEXT_MAX} characters`),
+});
+export type VoiceInterrupted = z.input<typeof VoiceInterruptedSchema>;
+
+/**
+ * Server-side stages of one voice turn, in ms from the request's arrival; stored on the
+ * assistant message. null when the stage did not happen (typed turn: no transcript; a failed
+ * synthesis or a security notice with no audio: no first audio).
+ */
+export const VoiceTurnStagesSchema = z.object({
+  transcriptMs: z.number().int().min(0).nullable(),
+  firstTokenMs: z.number().int().min(0).nullable(),
+  firstAudioMs: z.number().int().min(0).nullable(),
+});
+export type VoiceTurnStages = z.infer<typeof VoiceTurnStagesSchema>;
 
 export const VoiceCapabilitiesSchema = z.object({
   /** True when the server transcribes audio (POST /api/stt and audioData in a turn). */
@@ -152,8 +213,9 @@ export type VoiceCapabilities = z.infer<typeof VoiceCapabilitiesSchema>;
 
 /**
  * Server-sent events of POST /api/voice-conversations/{id}/turn (docs/api.md "## Voice"):
- * `transcript` (only when the server transcribed audioData), then `delta`s and `audio`s
- * interleaved as the reply is written and spoken, then `done` — or `skipped` / `error`.
+ * `transcript` (only when the server transcribed audioData), then `stored` once the user's
+ * message is committed, then `delta`s and `audio`s interleaved as the reply is written and
+ * spoken, then `done` — or `skipped` / `error`.
  */
 export interface VoiceTurnTranscript {
   text: string;
@@ -161,6 +223,11 @@ export interface VoiceTurnTranscript {
 /** The transcript was too short to be a turn (see isMeaningfulTranscript); nothing was stored. */
 export interface VoiceTurnSkipped {
   text: string;
+}
+/** The user's message is committed; the reply will be stored under assistantMessageId. */
+export interface VoiceTurnStored {
+  userMessageId: string;
+  assistantMessageId: string;
 }
 export interface VoiceTurnDelta {
   text: string;
@@ -173,6 +240,8 @@ export interface VoiceTurnAudio {
 }
 export interface VoiceTurnDone extends VoiceChatResponse {
   offline: boolean;
+  /** The server's stages of this turn (also stored on the reply). */
+  stages?: VoiceTurnStages;
 }
 export interface VoiceTurnError {
   status: number;
@@ -184,6 +253,7 @@ export interface VoiceTurnError {
 export type VoiceTurnEvent =
   | { event: "transcript"; data: VoiceTurnTranscript }
   | { event: "skipped"; data: VoiceTurnSkipped }
+  | { event: "stored"; data: VoiceTurnStored }
   | { event: "delta"; data: VoiceTurnDelta }
   | { event: "audio"; data: VoiceTurnAudio }
   | { event: "done"; data: VoiceTurnDone }

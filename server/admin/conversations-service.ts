@@ -10,6 +10,7 @@ import {
   type AdminConversation,
   type AdminMessage,
   type AdminVoiceConversation,
+  type AdminVoiceMessage,
   type AdminVoiceMessages,
 } from "../../contracts/admin.js";
 import type { UserRow } from "../auth/user-view.js";
@@ -98,7 +99,13 @@ export async function getConversation(
   return toAdminConversation(row, deps.clock.now());
 }
 
-async function readMessages(deps: AdminDeps, actor: UserRow, conversation: AdminConversation): Promise<AdminMessage[]> {
+type MessageRow = typeof messages.$inferSelect;
+
+async function readMessageRows(
+  deps: AdminDeps,
+  actor: UserRow,
+  conversation: AdminConversation,
+): Promise<MessageRow[]> {
   const rows = await deps.db
     .select()
     .from(messages)
@@ -118,7 +125,11 @@ async function readMessages(deps: AdminDeps, actor: UserRow, conversation: Admin
       },
     );
   }
-  return rows.map((m) => ({
+  return rows;
+}
+
+function toAdminMessage(m: MessageRow): AdminMessage {
+  return {
     id: m.id,
     conversationId: m.conversationId,
     role: m.role,
@@ -126,19 +137,26 @@ async function readMessages(deps: AdminDeps, actor: UserRow, conversation: Admin
     status: m.status,
     language: m.language,
     timestamp: m.createdAt.toISOString(),
-  }));
+  };
 }
 
 export async function listMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminMessage[]> {
-  return readMessages(deps, actor, await getConversation(deps, id));
+  const rows = await readMessageRows(deps, actor, await getConversation(deps, id));
+  return rows.map(toAdminMessage);
 }
 
 export async function listVoiceMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminVoiceMessages> {
   const conversation = await getConversation(deps, id, "voice");
-  const [messageList, clips] = await Promise.all([
-    readMessages(deps, actor, conversation),
+  const [rows, clips] = await Promise.all([
+    readMessageRows(deps, actor, conversation),
     deps.db
-      .select({ id: voiceAudio.id, mimeType: voiceAudio.mimeType, createdAt: voiceAudio.createdAt })
+      .select({
+        id: voiceAudio.id,
+        messageId: voiceAudio.messageId,
+        mimeType: voiceAudio.mimeType,
+        durationMs: voiceAudio.durationMs,
+        createdAt: voiceAudio.createdAt,
+      })
       .from(voiceAudio)
       .where(eq(voiceAudio.conversationId, id))
       .orderBy(asc(voiceAudio.createdAt), asc(voiceAudio.id)),
@@ -148,8 +166,16 @@ export async function listVoiceMessages(deps: AdminDeps, actor: UserRow, id: str
     mimeType: c.mimeType,
     createdAt: c.createdAt.toISOString(),
     url: `/api/admin/voice-audio/${c.id}`,
+    messageId: c.messageId,
+    durationMs: c.durationMs,
   }));
-  return { messages: messageList, audio };
+  const voiceMessages: AdminVoiceMessage[] = rows.map((m) => ({
+    ...toAdminMessage(m),
+    interrupted: m.interrupted,
+    stages: m.stages ?? null,
+    audio: audio.filter((clip) => clip.messageId === m.id),
+  }));
+  return { messages: voiceMessages, audio };
 }
 
 export async function readVoiceAudio(deps: AdminDeps, id: string): Promise<{ mimeType: string; data: Buffer }> {

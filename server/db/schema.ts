@@ -22,6 +22,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Citation } from "../../contracts/knowledge.js";
 import { AGENT_LIMIT_PER_COMPANY } from "../../contracts/limits.js";
+import type { VoiceTurnStages } from "../../contracts/voice.js";
 import { FIRST_TOKEN_BUCKET_COLUMNS } from "../usage/first-token-buckets.js";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -200,6 +201,10 @@ export const messages = pgTable(
     language: text("language"),
     /** The knowledge passages an assistant reply cites (contracts/knowledge.ts Citation[]); null when none. */
     citations: jsonb("citations").$type<Citation[]>(),
+    /** A voice reply the user spoke over: `content` is what was actually said before the cut. */
+    interrupted: boolean("interrupted").notNull().default(false),
+    /** A voice reply's server-side turn stages (contracts/voice.ts VoiceTurnStages); null otherwise. */
+    stages: jsonb("stages").$type<VoiceTurnStages>(),
     createdAt: createdAt(),
   },
   (t) => [index("messages_conversation_idx").on(t.conversationId, t.createdAt)],
@@ -212,11 +217,15 @@ export const voiceAudio = pgTable(
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
+    /** The message this is the audio of (the user's clip or the agent's reply); null for clips saved before linking. */
+    messageId: uuid("message_id").references(() => messages.id, { onDelete: "cascade" }),
     mimeType: text("mime_type").notNull(),
     data: bytea("data").notNull(),
+    /** True length: from the WAV header when it has one, else the client's measure of its recording. */
+    durationMs: integer("duration_ms"),
     createdAt: createdAt(),
   },
-  (t) => [index("voice_audio_conversation_idx").on(t.conversationId)],
+  (t) => [index("voice_audio_conversation_idx").on(t.conversationId), index("voice_audio_message_idx").on(t.messageId)],
 );
 
 export const companyWarnings = pgTable(
