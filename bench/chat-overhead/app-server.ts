@@ -1,8 +1,11 @@
 /**
- * Child process of the chat-overhead benchmark: the real app on PostgreSQL with the
- * OpenAI-compatible provider pointed at the fake, listening on a free loopback port.
- * Own process, so the client's work does not share the app's event loop. Reports its URL over IPC.
+ * Child process of the chat-overhead benchmark: the real app on PostgreSQL (BENCH_DATABASE_URL)
+ * or an in-memory PGlite (BENCH_ENGINE=pglite), with the OpenAI-compatible provider pointed at
+ * the fake, listening on a free loopback port. Own process, so the client's work does not share
+ * the app's event loop. Reports its URL over IPC; answers "cpu", the profile window
+ * (cpu-child.ts) and "approve-all" (the bench's users skip the admin's approval).
  */
+import { sql } from "drizzle-orm";
 import { buildApp } from "../../server/app.js";
 import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
@@ -10,17 +13,20 @@ import { openDatabase } from "../../server/db/connect.js";
 import { createOpenAiCompatibleLlm } from "../../server/providers/llm/openai-compatible-llm.js";
 import { createProviders } from "../../server/providers/create-providers.js";
 import { createEventBus } from "../../server/realtime/create-event-bus.js";
+import { answerBenchRequests } from "./cpu-child.js";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const llmUrl = process.env.BENCH_LLM_URL;
-if (!databaseUrl || !llmUrl) throw new Error("BENCH_DATABASE_URL and BENCH_LLM_URL are required");
+const pglite = process.env.BENCH_ENGINE === "pglite";
+if ((!databaseUrl && !pglite) || !llmUrl)
+  throw new Error("BENCH_DATABASE_URL (or BENCH_ENGINE=pglite) and BENCH_LLM_URL are required");
 
 const config = loadConfig({
   SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
   DATA_DIR: "/tmp/agentdesk-bench-unused",
   LOG_LEVEL: "silent",
 });
-const database = await openDatabase({ url: databaseUrl });
+const database = await openDatabase(pglite ? { memory: true } : { url: databaseUrl ?? "" });
 const bus = await createEventBus(database);
 const app = await buildApp({
   config,
@@ -39,8 +45,12 @@ const app = await buildApp({
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 process.send?.({ ready: url });
 // The orchestrator asks for CPU time around each level: app CPU per chat is our cost, whatever else the machine runs.
+answerBenchRequests();
 process.on("message", (message) => {
-  if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+  if (message !== "approve-all") return;
+  void database.db
+    .execute(sql`update users set approval_status = 'approved'`)
+    .then(() => process.send?.({ approved: true }));
 });
 process.on("disconnect", () => {
   void (async () => {

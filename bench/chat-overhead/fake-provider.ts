@@ -3,6 +3,7 @@
  * known timing (first byte after 50 ms, 10 chunks 10 ms apart). Reports its URL over IPC.
  */
 import { startFakeOpenAi } from "../../server/test-support/fake-openai.js";
+import { answerBenchRequests } from "./cpu-child.js";
 
 export const FAKE_TIMING = { firstByteDelayMs: 50, chunkCount: 10, chunkDelayMs: 10 };
 
@@ -12,4 +13,6 @@ const fake = await startFakeOpenAi({
   recordRequests: false,
 });
 process.send?.({ ready: fake.url });
+// Its CPU per stream is the yardstick for ours: the same stream, produced instead of relayed.
+answerBenchRequests();
 process.on("disconnect", () => void fake.close().finally(() => process.exit(0)));
