@@ -1,23 +1,51 @@
-// Builds the web app when dist/web is missing or older than any source it is built from,
-// so `npm start` works right after `npm install` and never serves a stale build.
-import { execSync } from "node:child_process";
+// Builds what `npm start` runs when it is missing or older than any source it is built from:
+// the server (dist/server, scripts/build-server.mjs) and the web app (dist/web, vite). So
+// `npm start` works right after `npm install`, never runs a stale build, and, once built,
+// starts at once — also from a tree installed with `npm install --omit=dev`, which has no
+// vite: a build that is still fresh needs no build tools.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const output = "dist/web/index.html";
-const sources = ["web", "web-build", "contracts", "vite.config.ts", "package.json"];
+const TARGETS = [
+  {
+    what: "the server",
+    output: "dist/server/main.js",
+    sources: ["server", "contracts", "package.json", "scripts/build-server.mjs"],
+    // Tests are not compiled, so editing one needs no rebuild.
+    ignore: (path) => /\.test\.ts$/.test(path) || path.includes("test-support"),
+    command: [process.execPath, ["scripts/build-server.mjs"]],
+  },
+  {
+    what: "the web app",
+    output: "dist/web/index.html",
+    sources: ["web", "web-build", "contracts", "vite.config.ts", "package.json"],
+    ignore: () => false,
+    command: [process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"]],
+  },
+];
 
-function newestMtime(path) {
+function newestMtime(path, ignore) {
+  if (ignore(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry), ignore));
   return newest;
 }
 
-const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.filter(existsSync).map(newestMtime));
-if (builtAt < sourcesAt) {
-  console.log("Building the web app (dist/web is missing or out of date)...");
-  execSync("npx vite build --logLevel warn", { stdio: "inherit" });
+for (const { what, output, sources, ignore, command } of TARGETS) {
+  const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
+  const sourcesAt = Math.max(...sources.filter(existsSync).map((path) => newestMtime(path, ignore)));
+  if (builtAt >= sourcesAt) continue;
+  const [program, args] = command;
+  if (!existsSync(args[0])) {
+    console.error(
+      `${output} is ${builtAt ? "older than its sources" : "missing"} and ${args[0]} is not installed ` +
+        `(an --omit=dev install?): run \`npm install && npm run build\` first.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Building ${what} (${output} is ${builtAt ? "out of date" : "missing"})...`);
+  execFileSync(program, args, { stdio: "inherit" });
 }

@@ -8,6 +8,12 @@ import { openDatabase } from "./db/connect.js";
 import { createProviders } from "./providers/create-providers.js";
 import { createEventBus } from "./realtime/create-event-bus.js";
 
+/**
+ * The built web app: dist/web beside the repository's server/ under tsx, or beside dist/server/
+ * when this file runs compiled (scripts/build-server.mjs keeps the layout, one level down).
+ */
+const WEB_ROOT = new URL(import.meta.url.endsWith(".ts") ? "../dist/web" : "../web", import.meta.url);
+
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
 // Lets `npm run backup` snapshot embedded PGlite while the app runs (no-op on PostgreSQL).
@@ -20,7 +26,7 @@ const app = await buildApp({
   clock: systemClock,
   bus,
   ...providers,
-  webRoot: fileURLToPath(new URL("../dist/web", import.meta.url)),
+  webRoot: fileURLToPath(WEB_ROOT),
   logger: { level: config.LOG_LEVEL },
 });
 

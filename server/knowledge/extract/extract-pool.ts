@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { LOAD_ENTRY_SOURCE, workerModule } from "../../runtime/worker-module.js";
 import type { ExtractedDocument, ExtractInput } from "./extract-document.js";
 import type { ExtractJob, ExtractWorkerMessage } from "./extract-worker.js";
 import { KnowledgeFileError, refusals } from "./knowledge-file-error.js";
@@ -42,15 +43,14 @@ const START_BUDGET_MS = 60_000;
 const CLOSED = "the knowledge extraction pool is closed";
 
 /**
- * Node 20 ignores --import loaders in a Worker's execArgv (nodejs/node#47747), so the worker
- * starts as plain script and loads its TypeScript entry through tsx's scoped tsImport, as
+ * The worker starts as a plain script and loads its entry as server/runtime/worker-module.ts
+ * says (through tsx in development, directly when compiled), as
  * server/providers/tts/worker-thread.ts does (which has no way to pass resourceLimits).
  */
 const BOOTSTRAP = `
 const { workerData } = require("node:worker_threads");
-import(workerData.tsxApi)
-  .then((tsx) => tsx.tsImport(workerData.entry, workerData.entry))
-  .then((worker) => worker.serveJobs());
+${LOAD_ENTRY_SOURCE}
+loadEntry(workerData).then((worker) => worker.serveJobs());
 `;
 
 interface QueuedJob {
@@ -72,8 +72,7 @@ function startWorker(memoryLimitMb: number): Worker {
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
     workerData: {
-      tsxApi: import.meta.resolve("tsx/esm/api"),
-      entry: new URL("./extract-worker.ts", import.meta.url).href,
+      ...workerModule(new URL("./extract-worker.ts", import.meta.url)),
     },
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },

@@ -3,17 +3,19 @@
  * the Japanese reader. The entry exports `serveJobs(preloaded)`; `preload` names a package the
  * bootstrap imports first, as plain JavaScript, and hands to it.
  *
- * Node 20 ignores `--import` loaders in a Worker's execArgv (nodejs/node#47747), so the worker
- * starts as this plain script and loads the TypeScript entry through tsx's scoped tsImport.
- * The heavy package is imported before tsx is involved: tsx would put espeak-ng's 180 kB
- * through esbuild (to rewrite import.meta.url), which roughly doubles the engine's start-up.
+ * The worker starts as this plain script and loads its entry as server/runtime/worker-module.ts
+ * says (through tsx in development, directly when compiled). The heavy package is imported
+ * before tsx is involved: tsx would put espeak-ng's 180 kB through esbuild (to rewrite
+ * import.meta.url), which roughly doubles the engine's start-up.
  */
 import { Worker } from "node:worker_threads";
+import { LOAD_ENTRY_SOURCE, workerModule } from "../../runtime/worker-module.js";
 
 const WORKER_BOOTSTRAP = `
 const { workerData } = require("node:worker_threads");
-Promise.all([import(workerData.preload), import(workerData.tsxApi)]).then(([preloaded, tsx]) =>
-  tsx.tsImport(workerData.entry, workerData.entry).then((worker) => worker.serveJobs(preloaded)),
+${LOAD_ENTRY_SOURCE}
+Promise.all([import(workerData.preload), loadEntry(workerData)]).then(([preloaded, worker]) =>
+  worker.serveJobs(preloaded),
 );
 `;
 
@@ -23,8 +25,7 @@ export function startTypeScriptWorker(entry: URL, preload: string): Worker {
     eval: true,
     workerData: {
       preload: import.meta.resolve(preload),
-      tsxApi: import.meta.resolve("tsx/esm/api"),
-      entry: entry.href,
+      ...workerModule(entry),
     },
     // Not the parent's flags: a tsx parent's --import would fail in the worker (see above).
     execArgv: [],
