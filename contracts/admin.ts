@@ -1,14 +1,11 @@
 /** Admin payloads (spec section 7, /api/admin/*): request schemas and the shapes the admin screens read. */
 import { z } from "zod";
-import type { ApprovalStatus } from "./auth.js";
-import { NewPasswordSchema } from "./auth.js";
+import { ApprovalStatusSchema, NewPasswordSchema } from "./auth.js";
 import { ADMIN_USERS_PAGE_SIZE } from "./limits.js";
-import type { Quotas } from "./usage.js";
-import type { VoiceTurnStages } from "./voice.js";
+import { QuotasSchema } from "./usage.js";
+import { VoiceTurnStagesSchema } from "./voice.js";
 
-export const ApproveUserSchema = z.object({
-  approved: z.boolean({ error: "approved must be true or false" }),
-});
+export const ApproveUserSchema = z.object({ approved: z.boolean({ error: "approved must be true or false" }) });
 
 export const ResetPasswordSchema = z.object({ newPassword: NewPasswordSchema });
 
@@ -29,9 +26,10 @@ export const ResetAllSchema = z.object(
   { error: RESET_CONFIRM_MESSAGE },
 );
 
-export interface ResetAllResult {
-  deleted: { agents: number; conversations: number; users: number };
-}
+export const ResetAllResultSchema = z.object({
+  deleted: z.object({ agents: z.number().int(), conversations: z.number().int(), users: z.number().int() }),
+});
+export type ResetAllResult = z.infer<typeof ResetAllResultSchema>;
 
 /** Lists of conversations and error reports are capped: the screens show the most recent ones. */
 export const ADMIN_LIST_LIMIT = 500;
@@ -40,102 +38,116 @@ export const CONVERSATION_NOT_FOUND = "Conversation not found.";
 export const USER_NOT_FOUND = "User not found";
 
 /** A user as the companies view shows it: phoneNumber is named phone there (spec section 3). */
-export interface CompanyUser {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  companyName: string;
-  address: string;
-  isAdmin: boolean;
-  approvalStatus: ApprovalStatus;
-  createdAt: string;
-}
+export const CompanyUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  companyName: z.string(),
+  address: z.string(),
+  isAdmin: z.boolean(),
+  approvalStatus: ApprovalStatusSchema,
+  createdAt: z.string(),
+});
+export type CompanyUser = z.infer<typeof CompanyUserSchema>;
 
-export interface CompanyAgent {
-  id: string;
-  userId: string;
-  name: string;
-  type: string;
-  role: string | null;
-  isActive: boolean;
-  createdAt: string;
-}
+export const CompanyAgentSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  role: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type CompanyAgent = z.infer<typeof CompanyAgentSchema>;
 
-export interface CompanyWarning {
-  agentName: string;
-  timestamp: string;
-}
+export const CompanyWarningSchema = z.object({ agentName: z.string(), timestamp: z.string() });
+export type CompanyWarning = z.infer<typeof CompanyWarningSchema>;
 
-export interface CompanyEntry {
-  id: string;
-  companyName: string;
-  /** The company's first user (earliest sign-up). */
-  user: CompanyUser;
-  users: CompanyUser[];
-  agents: CompanyAgent[];
-  totalAgents: number;
-  agentLimit: number;
-  /** Null quotas are unlimited. */
-  quotas: Quotas;
-  warnings: CompanyWarning[];
-}
+export const CompanyEntrySchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  user: CompanyUserSchema.describe("The company's first user (earliest sign-up)."),
+  users: z.array(CompanyUserSchema),
+  agents: z.array(CompanyAgentSchema),
+  totalAgents: z.number().int(),
+  agentLimit: z.number().int(),
+  quotas: QuotasSchema,
+  warnings: z.array(CompanyWarningSchema),
+});
+export type CompanyEntry = z.infer<typeof CompanyEntrySchema>;
 
-export interface AdminConversation {
-  id: string;
-  kind: "text" | "voice";
-  title: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  agentName: string;
-  messageCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** True while a prompt-injection lock is in force. */
-  securityLock: boolean;
-  lockedUntil: string | null;
-}
+/** PATCH /api/admin/companies/{id}: the company's limits after the change. */
+export const CompanyLimitsSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  agentLimit: z.number().int(),
+  quotas: QuotasSchema,
+});
+export type CompanyLimits = z.infer<typeof CompanyLimitsSchema>;
 
-export interface AdminVoiceConversation extends AdminConversation {
-  /** Seconds spoken (durationSeconds). */
-  duration: number;
-}
+export const AdminConversationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["text", "voice"]),
+  title: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  agentName: z.string(),
+  messageCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  securityLock: z.boolean().describe("True while a prompt-injection lock is in force."),
+  lockedUntil: z.string().nullable(),
+});
+export type AdminConversation = z.infer<typeof AdminConversationSchema>;
 
-export interface AdminMessage {
-  id: string;
-  conversationId: string;
-  role: "user" | "assistant";
-  content: string;
-  status: string;
-  language: string | null;
-  timestamp: string;
-}
+export const AdminVoiceConversationSchema = AdminConversationSchema.extend({
+  duration: z.number().describe("Seconds spoken (durationSeconds)."),
+});
+export type AdminVoiceConversation = z.infer<typeof AdminVoiceConversationSchema>;
 
-export interface AdminAudioClip {
-  id: string;
-  mimeType: string;
-  createdAt: string;
-  /** Streams the clip; an <audio> element can play it directly. */
-  url: string;
-  /** The message it is the audio of; null for clips saved before clips were linked. */
-  messageId: string | null;
-  /** The clip's true length when known (WAV header, else the client's measure of its recording). */
-  durationMs: number | null;
-}
+export const AdminMessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  status: z.string(),
+  language: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type AdminMessage = z.infer<typeof AdminMessageSchema>;
+
+export const AdminAudioClipSchema = z.object({
+  id: z.string(),
+  mimeType: z.string(),
+  createdAt: z.string(),
+  url: z.string().describe("Streams the clip; an <audio> element can play it directly."),
+  messageId: z
+    .string()
+    .nullable()
+    .describe("The message it is the audio of; null for clips saved before clips were linked."),
+  durationMs: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The clip's true length when known (WAV header, else the client's measure of its recording)."),
+});
+export type AdminAudioClip = z.infer<typeof AdminAudioClipSchema>;
 
 /** A voice conversation's message, with its audio and, for a reply, how the turn went. */
-export interface AdminVoiceMessage extends AdminMessage {
-  /** The user spoke over the reply: content is what was actually said before the cut. */
-  interrupted: boolean;
-  /** Server-side stages of the turn this reply answered (ms from the request's arrival). */
-  stages: VoiceTurnStages | null;
-  /** This message's clips, oldest first. */
-  audio: AdminAudioClip[];
-}
+export const AdminVoiceMessageSchema = AdminMessageSchema.extend({
+  interrupted: z.boolean().describe("The user spoke over the reply: content is what was actually said before the cut."),
+  stages: VoiceTurnStagesSchema.nullable().describe(
+    "Server-side stages of the turn this reply answered (ms from the request's arrival).",
+  ),
+  audio: z.array(AdminAudioClipSchema).describe("This message's clips, oldest first."),
+});
+export type AdminVoiceMessage = z.infer<typeof AdminVoiceMessageSchema>;
 
-export interface AdminVoiceMessages {
-  messages: AdminVoiceMessage[];
-  /** Every clip of the conversation, linked or not, oldest first. */
-  audio: AdminAudioClip[];
-}
+export const AdminVoiceMessagesSchema = z.object({
+  messages: z.array(AdminVoiceMessageSchema),
+  audio: z.array(AdminAudioClipSchema).describe("Every clip of the conversation, linked or not, oldest first."),
+});
+export type AdminVoiceMessages = z.infer<typeof AdminVoiceMessagesSchema>;

@@ -82,34 +82,41 @@ export const AgentPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, "Nothing to update");
 export type AgentPatch = z.infer<typeof AgentPatchSchema>;
 
-export interface Agent {
-  id: string;
-  userId: string;
-  name: string;
-  description: string | null;
-  type: string;
-  gender: Gender;
-  role: string | null;
-  speciality: string | null;
-  personality: string | null;
-  communicationStyle: string | null;
-  customPrompt: string | null;
-  voice: string | null;
-  isActive: boolean;
-  chatsSent: number;
-  callsSent: number;
-  emailsSent: number;
-  textsSent: number;
-  socialPosts: number;
-  supportsCall: boolean;
-  supportsEmail: boolean;
-  supportsText: boolean;
-  supportsSocial: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Present only for the instance owner (OWNER_EMAIL, or the first admin). */
-  systemPrompt?: string;
-}
+export const AgentSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  gender: GenderSchema,
+  role: z.string().nullable(),
+  speciality: z.string().nullable(),
+  personality: z.string().nullable(),
+  communicationStyle: z.string().nullable(),
+  customPrompt: z.string().nullable(),
+  voice: z.string().nullable(),
+  isActive: z.boolean(),
+  chatsSent: z.number().int(),
+  callsSent: z.number().int(),
+  emailsSent: z.number().int(),
+  textsSent: z.number().int(),
+  socialPosts: z.number().int(),
+  supportsCall: z.boolean(),
+  supportsEmail: z.boolean(),
+  supportsText: z.boolean(),
+  supportsSocial: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  systemPrompt: z
+    .string()
+    .optional()
+    .describe("Present only for the instance owner (OWNER_EMAIL, or the first admin)."),
+});
+export type Agent = z.infer<typeof AgentSchema>;
+
+/** 201 of POST /api/agents: the new agent's id (the client then reads the agent). */
+export const AgentCreatedSchema = z.object({ id: z.string() });
+export type AgentCreated = z.infer<typeof AgentCreatedSchema>;
 
 /** The persona fields an agent's system prompt is composed from. */
 export type AgentPersona = Pick<
@@ -125,17 +132,18 @@ export type AgentPersona = Pick<
   | "type"
 >;
 
-export interface AgentTemplate {
-  id: string;
-  name: string;
-  type: string;
-  description: string;
-  icon: string;
-  trackedData: string[];
-  gender: Gender;
-  role: string;
-  speciality: string;
-  personality: string;
-  communicationStyle: string;
-  customPrompt: string;
-}
+export const AgentTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  trackedData: z.array(z.string()),
+  gender: GenderSchema,
+  role: z.string(),
+  speciality: z.string(),
+  personality: z.string(),
+  communicationStyle: z.string(),
+  customPrompt: z.string(),
+});
+export type AgentTemplate = z.infer<typeof AgentTemplateSchema>;

@@ -36,24 +36,32 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.infer<typeof SignupSchema>;
 
-export type ApprovalStatus = "pending" | "approved" | "denied";
+export const APPROVAL_STATUSES = ["pending", "approved", "denied"] as const;
+export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);
+export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
-export interface User {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string;
-  profileImageUrl: string | null;
-  companyName: string;
-  phoneNumber: string;
-  address: string;
-  isAdmin: boolean;
-  isApproved: boolean;
-  approvalStatus: ApprovalStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A user as the API answers it: never the password hash. */
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  companyName: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  isAdmin: z.boolean(),
+  isApproved: z.boolean(),
+  approvalStatus: ApprovalStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** 201 of POST /api/signup: what happens next, in words, and the new account. */
+export const SignupResultSchema = z.object({ message: z.string(), user: UserSchema });
+export type SignupResult = z.infer<typeof SignupResultSchema>;
 
 export const MESSAGES = {
   pending: "Your account is awaiting administrator approval.",

@@ -41,21 +41,19 @@ export const KnowledgeTextSchema = z.object({
 export type KnowledgeText = z.infer<typeof KnowledgeTextSchema>;
 
 /** One document as the API shows it (POST answers it; GET lists them, newest first). */
-export interface KnowledgeDocument {
-  id: string;
-  title: string;
-  status: KnowledgeStatus;
-  /** Chunks stored for retrieval; 0 until ready. */
-  chunks: number;
-  /** "text" for pasted text. */
-  kind: KnowledgeFileKind | "text";
-  fileName: string | null;
-  sizeBytes: number;
-  /** Why it failed, in words a person can act on; null unless failed. */
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const KnowledgeDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(KNOWLEDGE_STATUSES),
+  chunks: z.number().int().describe("Chunks stored for retrieval; 0 until ready."),
+  kind: z.enum([...KNOWLEDGE_FILE_KINDS, "text"]).describe('The file\'s kind; "text" for pasted text.'),
+  fileName: z.string().nullable(),
+  sizeBytes: z.number().int(),
+  error: z.string().nullable().describe("Why it failed, in words a person can act on; null unless failed."),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type KnowledgeDocument = z.infer<typeof KnowledgeDocumentSchema>;
 
 /**
  * A passage a reply cites: only the passages whose marker [n] the reply contains, in marker

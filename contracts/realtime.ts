@@ -2,13 +2,15 @@
 import { z } from "zod";
 import type { QuotaName } from "./usage.js";
 
-export interface AdminStats {
-  totalUsers: number;
-  adminUsers: number;
-  pendingUsers: number;
-  unresolvedErrors: number;
-  criticalErrors: number;
-}
+/** GET /api/admin/stats, and the figures of every stats_update. */
+export const AdminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  adminUsers: z.number().int(),
+  pendingUsers: z.number().int(),
+  unresolvedErrors: z.number().int(),
+  criticalErrors: z.number().int().describe("Unresolved reports of critical severity."),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
 export type AdminServerMessage =
   | ({ type: "stats_update" } & AdminStats)

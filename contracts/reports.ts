@@ -30,18 +30,23 @@ export const ReportFilterSchema = z.object({
   filter: z.enum(REPORT_FILTERS, { error: "filter must be unresolved, resolved or all" }).default("unresolved"),
 });
 
-export interface ErrorReport {
-  id: string;
-  userId: string | null;
-  userEmail: string | null;
-  userName: string | null;
-  errorType: string;
-  severity: Severity;
-  message: string;
-  details: string | null;
-  url: string | null;
-  resolved: boolean;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  createdAt: string;
-}
+export const ErrorReportSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  userName: z.string().nullable(),
+  errorType: z.string(),
+  severity: z.enum(SEVERITIES),
+  message: z.string(),
+  details: z.string().nullable(),
+  url: z.string().nullable(),
+  resolved: z.boolean(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ErrorReport = z.infer<typeof ErrorReportSchema>;
+
+/** 201 of POST /api/error-report. */
+export const ErrorReportCreatedSchema = z.object({ id: z.string(), message: z.string() });
+export type ErrorReportCreated = z.infer<typeof ErrorReportCreatedSchema>;

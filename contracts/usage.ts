@@ -15,12 +15,17 @@ export const AUDIT_PAGE_SIZE = 50;
 export const QUOTA_NAMES = ["messagesPerDay", "tokensPerMonth", "voiceMinutesPerMonth"] as const;
 export type QuotaName = (typeof QUOTA_NAMES)[number];
 
+export const QuotaNameSchema = z.enum(QUOTA_NAMES);
+
 /** Each quota is optional: null means unlimited. */
-export interface Quotas {
-  messagesPerDay: number | null;
-  tokensPerMonth: number | null;
-  voiceMinutesPerMonth: number | null;
-}
+export const QuotasSchema = z
+  .object({
+    messagesPerDay: z.number().int().nullable(),
+    tokensPerMonth: z.number().int().nullable(),
+    voiceMinutesPerMonth: z.number().int().nullable(),
+  })
+  .describe("Each quota is optional: null means unlimited.");
+export type Quotas = z.infer<typeof QuotasSchema>;
 
 const quotaValue = (name: string, max: number) =>
   z
@@ -46,22 +51,24 @@ export const CompanyPatchSchema = z
   .strict();
 export type CompanyPatch = z.infer<typeof CompanyPatchSchema>;
 
-export interface QuotaUse {
-  messagesToday: number;
-  tokensThisMonth: number;
-  voiceMinutesThisMonth: number;
-}
+export const QuotaUseSchema = z.object({
+  messagesToday: z.number().int(),
+  tokensThisMonth: z.number().int(),
+  voiceMinutesThisMonth: z.number(),
+});
+export type QuotaUse = z.infer<typeof QuotaUseSchema>;
 
 /** GET /api/usage: the caller's company against its quotas. */
-export interface UsageSummary {
-  companyName: string;
-  quotas: Quotas;
-  used: QuotaUse;
-  /** When each quota's period ends (ISO, UTC). */
-  resetsAt: Record<QuotaName, string>;
-  /** Quotas at or past QUOTA_WARNING_PERCENT, for the members' notice. */
-  nearLimit: QuotaName[];
-}
+export const UsageSummarySchema = z.object({
+  companyName: z.string(),
+  quotas: QuotasSchema,
+  used: QuotaUseSchema,
+  resetsAt: z.record(QuotaNameSchema, z.string()).describe("When each quota's period ends (ISO, UTC)."),
+  nearLimit: z
+    .array(QuotaNameSchema)
+    .describe(`Quotas at or past ${QUOTA_WARNING_PERCENT} % of their limit, for the members' notice.`),
+});
+export type UsageSummary = z.infer<typeof UsageSummarySchema>;
 
 export const QUOTA_LABELS: Record<QuotaName, string> = {
   messagesPerDay: "messages per day",
@@ -127,31 +134,42 @@ export const AnalyticsCsvQuerySchema = z
   .superRefine(checkRange);
 
 /** The figures every analytics row carries. Voice is seconds heard plus seconds spoken. */
-export interface UsageFigures {
-  conversations: number;
-  messages: number;
-  textMessages: number;
-  voiceMessages: number;
-  activeUsers: number;
-  promptTokens: number;
-  completionTokens: number;
-  voiceSeconds: number;
-  failedReplies: number;
-  securityLocks: number;
-  /** Time to the model's first token, from a histogram: null when no reply was timed. */
-  firstTokenMsP50: number | null;
-  firstTokenMsP95: number | null;
-}
+export const UsageFiguresSchema = z.object({
+  conversations: z.number(),
+  messages: z.number(),
+  textMessages: z.number(),
+  voiceMessages: z.number(),
+  activeUsers: z.number(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  voiceSeconds: z.number().describe("Seconds heard plus seconds spoken."),
+  failedReplies: z.number(),
+  securityLocks: z.number(),
+  firstTokenMsP50: z
+    .number()
+    .nullable()
+    .describe("Time to the model's first token, from a histogram: null when no reply was timed."),
+  firstTokenMsP95: z.number().nullable(),
+});
+export type UsageFigures = z.infer<typeof UsageFiguresSchema>;
 
-export interface AnalyticsReport {
-  from: string;
-  to: string;
-  totals: UsageFigures;
-  daily: (UsageFigures & { date: string })[];
-  companies: (UsageFigures & { companyId: string; companyName: string })[];
-  users: (UsageFigures & { userId: string; fullName: string; email: string; companyName: string })[];
-  agents: (UsageFigures & { agentId: string; agentName: string; companyName: string })[];
-}
+export const AnalyticsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: UsageFiguresSchema,
+  daily: z.array(UsageFiguresSchema.extend({ date: z.string() })),
+  companies: z.array(UsageFiguresSchema.extend({ companyId: z.string(), companyName: z.string() })),
+  users: z.array(
+    UsageFiguresSchema.extend({
+      userId: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      companyName: z.string(),
+    }),
+  ),
+  agents: z.array(UsageFiguresSchema.extend({ agentId: z.string(), agentName: z.string(), companyName: z.string() })),
+});
+export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;
 
 // ---- Audit trail ----
 
@@ -187,19 +205,21 @@ export const AuditQuerySchema = z.object({
 });
 export type AuditQuery = z.input<typeof AuditQuerySchema>;
 
-export interface AuditEntry {
-  id: number;
-  actorEmail: string;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  detail: Record<string, unknown> | null;
-  createdAt: string;
-}
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export interface AuditPage {
-  entries: AuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;

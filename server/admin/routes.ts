@@ -6,16 +6,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ResetAllSchema } from "../../contracts/admin.js";
-import { ReportFilterSchema } from "../../contracts/reports.js";
+import {
+  AdminConversationSchema,
+  AdminMessageSchema,
+  AdminVoiceConversationSchema,
+  AdminVoiceMessagesSchema,
+  CompanyEntrySchema,
+  CompanyLimitsSchema,
+  ResetAllResultSchema,
+  ResetAllSchema,
+} from "../../contracts/admin.js";
+import { AdminStatsSchema } from "../../contracts/realtime.js";
+import { ErrorReportSchema, ReportFilterSchema } from "../../contracts/reports.js";
 import {
   AnalyticsCsvQuerySchema,
   AnalyticsQuerySchema,
+  AnalyticsReportSchema,
+  AuditPageSchema,
   AuditQuerySchema,
   CompanyPatchSchema,
 } from "../../contracts/usage.js";
 import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
+import { bytesResponse, csvResponse, NO_CONTENT } from "../http/openapi.js";
 import { analyticsCsv } from "./analytics-csv.js";
 import { analyticsReport } from "./analytics-service.js";
 import { auditCsv, auditPage } from "./audit-service.js";
@@ -34,25 +47,35 @@ import { readAdminStats } from "./stats-service.js";
 // Any string: services answer 404 with the screen's text for ids that cannot exist.
 const IdParams = z.object({ id: z.string().max(100) });
 
+const CSV = { 200: csvResponse("The rows as CSV, as a download") };
+const AUDIO = {
+  200: bytesResponse("audio/*", "The clip's bytes"),
+  206: bytesResponse("audio/*", "The requested byte range of the clip"),
+  416: NO_CONTENT.describe("The range lies outside the clip; Content-Range says its size"),
+};
+
 export function registerAdminRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const byId = { ...ADMIN_ONLY, schema: { params: IdParams } };
+  const byId = <R>(response: R) => ({ ...ADMIN_ONLY, schema: { params: IdParams, response } });
+  const answers = <R>(response: R) => ({ ...ADMIN_ONLY, schema: { response } });
 
-  api.get("/api/admin/stats", ADMIN_ONLY, async () => readAdminStats(deps.db));
+  api.get("/api/admin/stats", answers({ 200: AdminStatsSchema }), async () => readAdminStats(deps.db));
 
-  api.get("/api/admin/companies", ADMIN_ONLY, async () => listCompanies(deps.db));
+  api.get("/api/admin/companies", answers({ 200: z.array(CompanyEntrySchema) }), async () => listCompanies(deps.db));
   api.patch(
     "/api/admin/companies/:id",
-    { ...ADMIN_ONLY, schema: { params: IdParams, body: CompanyPatchSchema } },
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: CompanyPatchSchema, response: { 200: CompanyLimitsSchema } } },
     async (request) => editCompany(deps, signedInUser(request), request.params.id, request.body),
   );
 
-  api.get("/api/admin/analytics", { ...ADMIN_ONLY, schema: { querystring: AnalyticsQuerySchema } }, async (request) =>
-    analyticsReport(deps.db, request.query),
+  api.get(
+    "/api/admin/analytics",
+    { ...ADMIN_ONLY, schema: { querystring: AnalyticsQuerySchema, response: { 200: AnalyticsReportSchema } } },
+    async (request) => analyticsReport(deps.db, request.query),
   );
   api.get(
     "/api/admin/analytics.csv",
-    { ...ADMIN_ONLY, schema: { querystring: AnalyticsCsvQuerySchema } },
+    { ...ADMIN_ONLY, schema: { querystring: AnalyticsCsvQuerySchema, response: CSV } },
     async (request, reply) => {
       const { table, ...range } = request.query;
       const csv = analyticsCsv(await analyticsReport(deps.db, range), table);
@@ -60,38 +83,51 @@ export function registerAdminRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     },
   );
 
-  api.get("/api/admin/audit", { ...ADMIN_ONLY, schema: { querystring: AuditQuerySchema } }, async (request) =>
-    auditPage(deps.db, request.query),
+  api.get(
+    "/api/admin/audit",
+    { ...ADMIN_ONLY, schema: { querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } },
+    async (request) => auditPage(deps.db, request.query),
   );
   api.get(
     "/api/admin/audit.csv",
-    { ...ADMIN_ONLY, schema: { querystring: AuditQuerySchema } },
+    { ...ADMIN_ONLY, schema: { querystring: AuditQuerySchema, response: CSV } },
     async (request, reply) => sendCsv(reply, "audit-trail.csv", await auditCsv(deps.db, request.query)),
   );
 
-  api.get("/api/admin/conversations", ADMIN_ONLY, async () => listConversations(deps, "text"));
-  api.get("/api/admin/conversation/:id", byId, async (request) => getConversation(deps, request.params.id));
-  api.get("/api/admin/conversation/:id/messages", byId, async (request) =>
+  api.get("/api/admin/conversations", answers({ 200: z.array(AdminConversationSchema) }), async () =>
+    listConversations(deps, "text"),
+  );
+  // Text or voice: a text conversation's duration is 0.
+  api.get("/api/admin/conversation/:id", byId({ 200: AdminVoiceConversationSchema }), async (request) =>
+    getConversation(deps, request.params.id),
+  );
+  api.get("/api/admin/conversation/:id/messages", byId({ 200: z.array(AdminMessageSchema) }), async (request) =>
     listMessages(deps, signedInUser(request), request.params.id),
   );
 
-  api.get("/api/admin/voice-conversations", ADMIN_ONLY, async () => listConversations(deps, "voice"));
-  api.get("/api/admin/voice-conversations/:id/messages", byId, async (request) =>
+  api.get("/api/admin/voice-conversations", answers({ 200: z.array(AdminVoiceConversationSchema) }), async () =>
+    listConversations(deps, "voice"),
+  );
+  api.get("/api/admin/voice-conversations/:id/messages", byId({ 200: AdminVoiceMessagesSchema }), async (request) =>
     listVoiceMessages(deps, signedInUser(request), request.params.id),
   );
-  api.get("/api/admin/voice-audio/:id", byId, async (request, reply) =>
+  api.get("/api/admin/voice-audio/:id", byId(AUDIO), async (request, reply) =>
     sendAudio(request, reply, await readVoiceAudio(deps, request.params.id)),
   );
 
-  api.get("/api/admin/error-reports", { ...ADMIN_ONLY, schema: { querystring: ReportFilterSchema } }, async (request) =>
-    listErrorReports(deps, request.query.filter),
+  api.get(
+    "/api/admin/error-reports",
+    { ...ADMIN_ONLY, schema: { querystring: ReportFilterSchema, response: { 200: z.array(ErrorReportSchema) } } },
+    async (request) => listErrorReports(deps, request.query.filter),
   );
-  api.patch("/api/admin/error-reports/:id/resolve", byId, async (request) =>
+  api.patch("/api/admin/error-reports/:id/resolve", byId({ 200: ErrorReportSchema }), async (request) =>
     resolveErrorReport(deps, signedInUser(request), request.params.id),
   );
 
-  api.post("/api/admin/reset-all", { ...ADMIN_ONLY, schema: { body: ResetAllSchema } }, async (request) =>
-    resetAll(deps, signedInUser(request)),
+  api.post(
+    "/api/admin/reset-all",
+    { ...ADMIN_ONLY, schema: { body: ResetAllSchema, response: { 200: ResetAllResultSchema } } },
+    async (request) => resetAll(deps, signedInUser(request)),
   );
 }
 

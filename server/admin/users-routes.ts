@@ -8,6 +8,8 @@ import {
   ResetPasswordSchema,
   TOTAL_COUNT_HEADER,
 } from "../../contracts/admin.js";
+import { UserSchema } from "../../contracts/auth.js";
+import { MessageSchema } from "../../contracts/message.js";
 import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
 import { toUser } from "../auth/user-view.js";
 import { getUser, listUsers, resetPassword, setApproval, type AdminDeps } from "./users-service.js";
@@ -19,7 +21,7 @@ export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     "/api/admin/users",
-    { ...ADMIN_ONLY, schema: { querystring: AdminUsersQuerySchema } },
+    { ...ADMIN_ONLY, schema: { querystring: AdminUsersQuerySchema, response: { 200: z.array(UserSchema) } } },
     async (request, reply) => {
       const { users, total } = await listUsers(deps, request.query);
       // The spec's client reads a plain list; the total rides in a header for paging.
@@ -27,19 +29,21 @@ export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps) {
     },
   );
 
-  api.get("/api/admin/users/:id", { ...ADMIN_ONLY, schema: { params: IdParams } }, async (request) =>
-    toUser(await getUser(deps, request.params.id)),
+  api.get(
+    "/api/admin/users/:id",
+    { ...ADMIN_ONLY, schema: { params: IdParams, response: { 200: UserSchema } } },
+    async (request) => toUser(await getUser(deps, request.params.id)),
   );
 
   api.post(
     "/api/admin/users/:id/approve",
-    { ...ADMIN_ONLY, schema: { params: IdParams, body: ApproveUserSchema } },
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: ApproveUserSchema, response: { 200: UserSchema } } },
     async (request) => setApproval(deps, signedInUser(request), request.params.id, request.body.approved),
   );
 
   api.post(
     "/api/admin/users/:id/reset-password",
-    { ...ADMIN_ONLY, schema: { params: IdParams, body: ResetPasswordSchema } },
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: ResetPasswordSchema, response: { 200: MessageSchema } } },
     async (request) => {
       await resetPassword(
         deps,

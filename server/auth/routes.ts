@@ -1,7 +1,9 @@
 /** HTTP for accounts: /api/signup, /api/login, /api/logout, /api/auth/user (spec section 7). */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { LoginSchema, MESSAGES, SignupSchema } from "../../contracts/auth.js";
+import { LoginSchema, MESSAGES, SignupResultSchema, SignupSchema, UserSchema } from "../../contracts/auth.js";
+import { MessageSchema } from "../../contracts/message.js";
+import { REDIRECT } from "../http/openapi.js";
 import { HttpError } from "../http/http-error.js";
 import { isForeignNavigation } from "./cross-site-navigation.js";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from "./device-cookie.js";
@@ -29,42 +31,52 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guar
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
     });
 
-  api.post("/api/signup", { ...PUBLIC, schema: { body: SignupSchema } }, async (request, reply) => {
-    const user = await signUp(deps, request.body);
-    const message = user.approvalStatus === "approved" ? MESSAGES.signedUpOwner : MESSAGES.signedUp;
-    return reply.status(201).send({ message, user: toUser(user) });
-  });
+  api.post(
+    "/api/signup",
+    { ...PUBLIC, schema: { body: SignupSchema, response: { 201: SignupResultSchema } } },
+    async (request, reply) => {
+      const user = await signUp(deps, request.body);
+      const message = user.approvalStatus === "approved" ? MESSAGES.signedUpOwner : MESSAGES.signedUp;
+      return reply.status(201).send({ message, user: toUser(user) });
+    },
+  );
 
-  api.post("/api/login", { ...PUBLIC, schema: { body: LoginSchema } }, async (request, reply) => {
-    const client = { ip: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
-    const { user, sessionId, deviceCookie } = await logIn(deps, request.body, client);
-    setSessionCookie(reply, sessionId, SESSION_TTL_MS);
-    setDeviceCookie(reply, deviceCookie);
-    return toUser(user);
-  });
+  api.post(
+    "/api/login",
+    { ...PUBLIC, schema: { body: LoginSchema, response: { 200: UserSchema } } },
+    async (request, reply) => {
+      const client = { ip: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
+      const { user, sessionId, deviceCookie } = await logIn(deps, request.body, client);
+      setSessionCookie(reply, sessionId, SESSION_TTL_MS);
+      setDeviceCookie(reply, deviceCookie);
+      return toUser(user);
+    },
+  );
 
   const logOut = async (cookie: string | undefined, reply: FastifyReply) => {
     if (cookie) await endSession(deps, cookie);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
   };
 
-  api.post("/api/logout", PUBLIC, async (request, reply) => {
+  api.post("/api/logout", { ...PUBLIC, schema: { response: { 200: MessageSchema } } }, async (request, reply) => {
     await logOut(request.cookies[SESSION_COOKIE], reply);
     return { message: "Signed out" };
   });
 
   // The mobile menu navigates here instead of calling POST. Another site could point an
   // <img> here too: such a request goes home and the session stays.
-  api.get("/api/logout", PUBLIC, async (request, reply) => {
+  api.get("/api/logout", { ...PUBLIC, schema: { response: { 302: REDIRECT } } }, async (request, reply) => {
     if (isForeignNavigation(request)) return reply.redirect("/");
     await logOut(request.cookies[SESSION_COOKIE], reply);
     return reply.redirect("/login");
   });
 
   // The 401 path of agent delete sends the browser here.
-  api.get("/api/login", PUBLIC, async (_request, reply) => reply.redirect("/login"));
+  api.get("/api/login", { ...PUBLIC, schema: { response: { 302: REDIRECT } } }, async (_request, reply) =>
+    reply.redirect("/login"),
+  );
 
-  api.get("/api/auth/user", PUBLIC, async (request) => {
+  api.get("/api/auth/user", { ...PUBLIC, schema: { response: { 200: UserSchema } } }, async (request) => {
     const user = await deps.guards.resolveUser(request);
     if (!user) throw new HttpError(401, "Unauthorized");
     return toUser(user);

@@ -7,11 +7,17 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_TEXT_MAX_CHARS, KnowledgeTextSchema } from "../../contracts/knowledge.js";
+import {
+  KNOWLEDGE_FILE_MAX_BYTES,
+  KNOWLEDGE_TEXT_MAX_CHARS,
+  KnowledgeDocumentSchema,
+  KnowledgeTextSchema,
+} from "../../contracts/knowledge.js";
 import { cleanInput, cleanText } from "../../contracts/text-input.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
+import { NO_CONTENT } from "../http/openapi.js";
 import {
   addKnowledgeFile,
   addKnowledgeText,
@@ -40,13 +46,19 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Featur
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    api.get("/api/agents/:id/knowledge", { ...SIGNED_IN, schema: { params: AgentParams } }, async (request) =>
-      listKnowledge(deps, signedInUser(request), request.params.id),
+    api.get(
+      "/api/agents/:id/knowledge",
+      { ...SIGNED_IN, schema: { params: AgentParams, response: { 200: z.array(KnowledgeDocumentSchema) } } },
+      async (request) => listKnowledge(deps, signedInUser(request), request.params.id),
     );
 
     api.post(
       "/api/agents/:id/knowledge",
-      { ...SIGNED_IN, bodyLimit: TEXT_BODY_LIMIT_BYTES, schema: { params: AgentParams } },
+      {
+        ...SIGNED_IN,
+        bodyLimit: TEXT_BODY_LIMIT_BYTES,
+        schema: { params: AgentParams, response: { 201: KnowledgeDocumentSchema } },
+      },
       async (request, reply) => {
         const user = signedInUser(request);
         const created = request.isMultipart()
@@ -58,7 +70,7 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Featur
 
     api.delete(
       "/api/agents/:id/knowledge/:docId",
-      { ...SIGNED_IN, schema: { params: DocumentParams } },
+      { ...SIGNED_IN, schema: { params: DocumentParams, response: { 204: NO_CONTENT } } },
       async (request, reply) => {
         await deleteKnowledge(deps, signedInUser(request), request.params.id, request.params.docId);
         return reply.status(204).send();
@@ -67,7 +79,7 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Featur
 
     api.post(
       "/api/agents/:id/knowledge/:docId/reindex",
-      { ...SIGNED_IN, schema: { params: DocumentParams } },
+      { ...SIGNED_IN, schema: { params: DocumentParams, response: { 200: KnowledgeDocumentSchema } } },
       async (request) => reindexKnowledge(deps, signedInUser(request), request.params.id, request.params.docId),
     );
   });

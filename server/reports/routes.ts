@@ -1,15 +1,19 @@
 /** POST /api/error-report (spec section 7). */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ErrorReportCreateSchema } from "../../contracts/reports.js";
+import { ErrorReportCreatedSchema, ErrorReportCreateSchema } from "../../contracts/reports.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import { submitErrorReport, type ReportDeps } from "./service.js";
 
 export function registerReportRoutes(app: FastifyInstance, deps: ReportDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post("/api/error-report", { ...SIGNED_IN, schema: { body: ErrorReportCreateSchema } }, async (request, reply) => {
-      const created = await submitErrorReport(deps, signedInUser(request).id, request.body);
-      return reply.status(201).send({ id: created.id, message: "Report submitted" });
-    });
+    .post(
+      "/api/error-report",
+      { ...SIGNED_IN, schema: { body: ErrorReportCreateSchema, response: { 201: ErrorReportCreatedSchema } } },
+      async (request, reply) => {
+        const created = await submitErrorReport(deps, signedInUser(request).id, request.body);
+        return reply.status(201).send({ id: created.id, message: "Report submitted" });
+      },
+    );
 }

@@ -1,9 +1,15 @@
 /** GET /api/usage: the signed-in user's company, its quotas and what it used this day and month. */
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { UsageSummarySchema } from "../../contracts/usage.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { usageSummary } from "./service.js";
 
 export function registerUsageRoutes(app: FastifyInstance, deps: FeatureDeps): void {
-  app.get("/api/usage", SIGNED_IN, async (request) => usageSummary(deps, signedInUser(request)));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/usage", { ...SIGNED_IN, schema: { response: { 200: UsageSummarySchema } } }, async (request) =>
+      usageSummary(deps, signedInUser(request)),
+    );
 }
