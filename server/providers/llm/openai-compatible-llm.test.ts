@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test-support/fake-openai.js";
 import { LlmProviderError, type LlmProvider, type LlmReplyRequest } from "./llm-provider.js";
@@ -204,4 +206,88 @@ describe("the OpenAI-compatible LLM provider", () => {
 
     expect(error.reason).toBe("http");
   });
+
+  it("parses a stream that arrives one byte at a time, characters split across reads included", async () => {
+    const reply = "Grüße, 世界! 👋 done.";
+    const sse = [
+      ...Array.from(reply).map((piece) => chunkEvent({ content: piece }, null)),
+      chunkEvent({}, "stop"),
+      "data: [DONE]\n\n",
+    ].join("");
+    const server = await startRawServer(async (res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.socket?.setNoDelay(true);
+      for (const byte of Buffer.from(sse)) await new Promise((resolve) => res.write(Buffer.of(byte), resolve));
+      res.end();
+    });
+    try {
+      const deltas = await collect(rawLlm(server.url).streamReply(makeRequest()));
+      expect(deltas.join("")).toBe(reply);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps its connections open between replies, reusing them", async () => {
+    const server = await startRawServer((res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.end(`${chunkEvent({ content: "Hi" }, null)}${chunkEvent({}, "stop")}data: [DONE]\n\n`);
+    });
+    try {
+      const llm = rawLlm(server.url);
+      for (let i = 0; i < 4; i++) expect(await collect(llm.streamReply(makeRequest()))).toEqual(["Hi"]);
+      // Back to back, a reply may start before the pool has taken the last connection back, so not always exactly one.
+      expect(server.connections()).toBeLessThan(4);
+      expect(server.closedConnections()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("reports an error object sent in place of a chunk as an http error with the provider's message", async () => {
+    const server = await startRawServer((res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.end(`${chunkEvent({ content: "Hi" }, null)}data: {"error":{"message":"overloaded, try later"}}\n\n`);
+    });
+    try {
+      const error = await failureOf(rawLlm(server.url).streamReply(makeRequest()));
+      expect(error.reason).toBe("http");
+      expect(error.message).toContain("overloaded, try later");
+    } finally {
+      await server.close();
+    }
+  });
 });
+
+/** One SSE event of OpenAI's chunk shape. */
+function chunkEvent(delta: Record<string, string>, finishReason: string | null): string {
+  return `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+}
+
+function rawLlm(url: string): LlmProvider {
+  return createOpenAiCompatibleLlm({ baseUrl: url, model: "m", timeoutMs: 5_000, firstByteTimeoutMs: 5_000 });
+}
+
+/** A bare HTTP server answering every request with `answer`, counting the connections it accepted and saw closed. */
+async function startRawServer(answer: (res: ServerResponse) => void | Promise<void>) {
+  let connections = 0;
+  let closed = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => void answer(res));
+  });
+  server.on("connection", (socket) => {
+    connections += 1;
+    socket.once("close", () => (closed += 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    connections: () => connections,
+    closedConnections: () => closed,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,15 +1,14 @@
 /**
  * The language-model backend for any OpenAI-compatible chat endpoint (OpenAI, Ollama,
- * vLLM, llama.cpp, LM Studio, OpenRouter, Groq…), streamed through the `openai` SDK.
+ * vLLM, llama.cpp, LM Studio, OpenRouter, Groq…), streamed over our own lean client
+ * (completions-stream.ts) rather than the openai SDK.
  *
  * It owns the time bounds of a reply and the translation of every way a provider can fail
  * into one LlmProviderError, so callers handle exactly one error type.
  */
-import { createOpenAiClient } from "../openai-client.js";
-import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
-import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { VOICE_LANGUAGES } from "../../../contracts/voice.js";
-import { estimateTokens, estimatePromptTokens } from "../../usage/token-estimate.js";
+import { estimatePromptTokens, estimateTokens } from "../../usage/token-estimate.js";
+import { createCompletionsEndpoint, streamCompletionChunks, type CompletionsEndpoint } from "./completions-stream.js";
 import { LlmProviderError, type LlmProvider, type LlmReplyRequest, type LlmUsage } from "./llm-provider.js";
 
 export interface OpenAiCompatibleLlmOptions {
@@ -23,17 +22,23 @@ export interface OpenAiCompatibleLlmOptions {
   firstByteTimeoutMs: number;
 }
 
+/** One message of the chat completions request. */
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
 export function createOpenAiCompatibleLlm(options: OpenAiCompatibleLlmOptions): LlmProvider {
-  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs });
+  const endpoint = createCompletionsEndpoint({ baseUrl: options.baseUrl, apiKey: options.apiKey });
   return {
     kind: "openai-compatible",
     model: options.model,
-    streamReply: (request) => streamReply(client, options, request),
+    streamReply: (request) => streamReply(endpoint, options, request),
   };
 }
 
 /** The messages sent: persona prompt (plus a language line), earlier turns, the new message. */
-export function buildChatMessages(request: LlmReplyRequest): ChatCompletionMessageParam[] {
+export function buildChatMessages(request: LlmReplyRequest): ChatMessage[] {
   const systemLines = [request.systemPrompt.trim()];
   if (request.language !== "en-US") {
     const language = VOICE_LANGUAGES.find((entry) => entry.code === request.language);
@@ -48,7 +53,7 @@ export function buildChatMessages(request: LlmReplyRequest): ChatCompletionMessa
 }
 
 async function* streamReply(
-  client: OpenAI,
+  endpoint: CompletionsEndpoint,
   options: OpenAiCompatibleLlmOptions,
   request: LlmReplyRequest,
 ): AsyncGenerator<string> {
@@ -56,38 +61,32 @@ async function* streamReply(
   const messages = buildChatMessages(request);
   let reported: LlmUsage | null = null;
   let answered = false;
+  let finished = false;
   let text = "";
   try {
-    let stream: AsyncIterable<unknown>;
-    try {
-      stream = await client.chat.completions.create(
-        // include_usage: the last chunk carries the reply's token counts (OpenAI, vLLM, Ollama…).
-        { model: options.model, messages, stream: true, stream_options: { include_usage: true } },
-        { signal: watchdog.signal },
-      );
-    } catch (error) {
-      throw toProviderError(error, watchdog.stopError(), "request");
-    }
-
-    let finished = false;
-    try {
-      for await (const chunk of stream) {
-        watchdog.firstChunkArrived();
-        answered = true;
-        const { content, finishReason, usage } = readChunk(chunk);
-        if (usage) reported = usage;
-        if (finishReason) finished = true;
-        if (content) {
-          text += content;
-          yield content;
-        }
+    // include_usage: the last chunk carries the reply's token counts (OpenAI, vLLM, Ollama…).
+    const body = JSON.stringify({
+      model: options.model,
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    for await (const chunk of streamCompletionChunks(endpoint, body, watchdog.signal)) {
+      watchdog.firstChunkArrived();
+      answered = true;
+      const { content, finishReason, usage } = readChunk(chunk);
+      if (usage) reported = usage;
+      if (finishReason) finished = true;
+      if (content) {
+        text += content;
+        yield content;
       }
-    } catch (error) {
-      throw toProviderError(error, watchdog.stopError(), "stream");
     }
-
-    // The SDK ends iteration quietly when its signal aborts, so a stop shows up only here.
-    if (!finished) throw watchdog.stopError() ?? cutOffError();
+    // A server that ends the response (or sends [DONE]) without a finish reason was cut off.
+    if (!finished) throw cutOffError();
+  } catch (error) {
+    // An abort we caused surfaces as its reason, or as whatever the wire did meanwhile: say why we stopped.
+    throw watchdog.stopError() ?? toProviderError(error);
   } finally {
     // Also runs when the consumer stops early: aborting releases the connection.
     watchdog.dispose();
@@ -135,13 +134,13 @@ function startWatchdog(callerSignal: AbortSignal, options: OpenAiCompatibleLlmOp
     dispose() {
       clearTimeout(wholeTimer);
       clearTimeout(firstByteTimer);
+      // No abort here: the request is already closed by the stream's own ending (an abort costs an exception object).
       callerSignal.removeEventListener("abort", onCallerAbort);
-      controller.abort();
     },
   };
 }
 
-/** Narrows one streamed chunk; the SDK's types promise a shape that a stranger's server may not keep. */
+/** Narrows one streamed chunk: a stranger's server may send any JSON at all. */
 function readChunk(chunk: unknown): { content: string | null; finishReason: string | null; usage: LlmUsage | null } {
   if (typeof chunk !== "object" || chunk === null || !("choices" in chunk) || !Array.isArray(chunk.choices)) {
     throw new LlmProviderError("The model's reply stream held a chunk without choices", "malformed");
@@ -168,27 +167,9 @@ function readUsage(value: unknown): LlmUsage | null {
   return { promptTokens: prompt, completionTokens: completion, estimated: false };
 }
 
-function toProviderError(
-  error: unknown,
-  stopped: LlmProviderError | null,
-  phase: "request" | "stream",
-): LlmProviderError {
+function toProviderError(error: unknown): LlmProviderError {
   if (error instanceof LlmProviderError) return error;
-  // An abort we caused surfaces as the SDK's abort error; report why we caused it.
-  if (stopped) return stopped;
-  if (error instanceof APIConnectionTimeoutError) {
-    return new LlmProviderError("The model service did not answer in time", "timeout");
-  }
-  if (error instanceof APIError) {
-    const status = error.status === undefined ? "" : ` (HTTP ${error.status})`;
-    return new LlmProviderError(`The model service failed${status}: ${error.message}`, "http");
-  }
-  if (error instanceof SyntaxError) {
-    return new LlmProviderError("The model's reply stream held invalid JSON", "malformed");
-  }
-  // Past the response headers, a raw network error means the body was cut off mid-way.
-  if (phase === "stream") return cutOffError();
-  return new LlmProviderError(`Could not reach the model service: ${String(error)}`, "http");
+  return new LlmProviderError(`The model service failed unexpectedly: ${String(error)}`, "http");
 }
 
 function stopError(cause: StopCause, options: OpenAiCompatibleLlmOptions): LlmProviderError {
