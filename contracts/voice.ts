@@ -116,6 +116,8 @@ export const VoiceConversationCreateSchema = z.object({
     .trim()
     .max(VOICE_GREETING_MAX, `greeting must be at most ${VOICE_GREETING_MAX} characters`)
     .optional(),
+  /** The greeting's language (stored on it and spoken in it); guessed from its text when absent. */
+  language: LanguageCodeSchema.optional(),
 });
 export type VoiceConversationCreate = z.input<typeof VoiceConversationCreateSchema>;
 export interface VoiceConversationCreated {
@@ -142,21 +144,23 @@ export interface VoiceChatResponse {
   securityLock: boolean;
 }
 
+/** The longest clip the client may claim to have recorded: an hour, far past any session. */
+export const RECORDING_MS_MAX = 60 * 60 * 1000;
+
 /** A message id in a path or body; anything else names no message (404 / 400). */
-const MessageIdSchema = z.uuid({ error: "must be a message id (a UUID)" });
+const messageIdSchema = (name: string) => z.uuid({ error: `${name} must be a message id (a UUID)` });
 
 export const SaveAudioSchema = z.object({
   audioData: AudioDataUrlSchema,
   /** The user message this clip is the recording of (the `stored` event's userMessageId). */
-  messageId: MessageIdSchema.optional(),
+  messageId: messageIdSchema("messageId").optional(),
+  /** The client's measured length of the clip, in ms: kept when the container (e.g. WebM) does not say. */
+  recordingMs: z.number().int().min(0).max(RECORDING_MS_MAX).optional(),
 });
 export type SaveAudio = z.input<typeof SaveAudioSchema>;
 export interface SaveAudioResponse {
   id: string;
 }
-
-/** The longest clip the client may claim to have recorded: a whole voice session's worth. */
-export const RECORDING_MS_MAX = 60 * 60 * 1000;
 
 /** A streaming turn: either what was said as text, or the recording for the server to transcribe. */
 export const VoiceTurnRequestSchema = z
@@ -169,7 +173,7 @@ export const VoiceTurnRequestSchema = z
      * audio played (speech resumed): it and any reply stored for it are deleted in the same
      * transaction that stores this turn's message, which carries the whole utterance.
      */
-    replaces: MessageIdSchema.optional(),
+    replaces: messageIdSchema("replaces").optional(),
     /** The client's measured length of its clip, in ms (the recording the user spoke). */
     recordingMs: z.number().int().min(0).max(RECORDING_MS_MAX).optional(),
   })

@@ -8,6 +8,7 @@ import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { announceLock, ConversationLockedError, lockEndsAt, recordCompanyWarning } from "./lock.js";
 import {
+  deleteReplacedMessage,
   incrementChatsSentForTextTurn,
   insertConversation,
   insertMessage,
@@ -43,6 +44,7 @@ export async function startLockingTurn(
       lockUntil: lockEndsAt(now),
     });
     if (!touched) return null;
+    if (input.replaces) await deleteReplacedMessage(tx, input.conversationId, input.replaces);
     const common = { conversationId: input.conversationId, status: "blocked" as const, now };
     const userMessage = await insertMessage(tx, {
       ...common,
@@ -50,7 +52,13 @@ export async function startLockingTurn(
       content: input.message,
       language: input.language,
     });
-    await insertMessage(tx, { ...common, role: "assistant", content: SECURITY_LOCK_NOTICE });
+    await insertMessage(tx, {
+      ...common,
+      id: input.assistantMessageId,
+      replyTo: userMessage.id,
+      role: "assistant",
+      content: SECURITY_LOCK_NOTICE,
+    });
     await incrementChatsSentForTextTurn(tx, input.agent.id, input.conversationId);
     await recordCompanyWarning(tx, {
       user: input.user,

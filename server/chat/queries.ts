@@ -77,6 +77,10 @@ export async function lockedUntilOf(db: Db, id: string): Promise<Date | null> {
 }
 
 export interface NewMessage {
+  /** Given when the turn allocated it up front (a voice turn's `stored` event names it). */
+  id?: string;
+  /** The user message a reply answers. */
+  replyTo?: string | null;
   conversationId: string;
   role: "user" | "assistant";
   content: string;
@@ -96,6 +100,8 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<{ id: 
   const [row] = await db
     .insert(messages)
     .values({
+      ...(message.id ? { id: message.id } : {}),
+      replyTo: message.replyTo ?? null,
       conversationId: message.conversationId,
       role: message.role,
       content: message.content,
@@ -106,6 +112,27 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<{ id: 
     })
     .returning({ id: messages.id });
   return row;
+}
+
+/**
+ * Deletes a user message of the conversation and (through the key) its replies, and takes
+ * them off the conversation's count: a voice turn the client cancelled and sent again whole.
+ */
+export async function deleteReplacedMessage(db: Db, conversationId: string, id: string): Promise<void> {
+  const replies = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.replyTo, id)));
+  const gone = (await replies).length;
+  const deleted = await db
+    .delete(messages)
+    .where(and(eq(messages.id, id), eq(messages.conversationId, conversationId), eq(messages.role, "user")))
+    .returning({ id: messages.id });
+  if (deleted.length === 0) return;
+  await db
+    .update(conversations)
+    .set({ messageCount: sql`greatest(0, ${conversations.messageCount} - ${deleted.length + gone})` })
+    .where(eq(conversations.id, conversationId));
 }
 
 /** chatsSent counts text turns only; voice conversations are counted by callsSent. */
@@ -128,4 +155,12 @@ export async function insertCompanyWarning(db: Db, values: typeof companyWarning
 /** Whether the conversation is locked at `now` (for callers that hold only a row). */
 export function isLocked(row: Pick<ConversationRow, "lockedUntil">, now: Date): boolean {
   return row.lockedUntil !== null && row.lockedUntil > now;
+}
+
+/** Postgres's foreign_key_violation, whether the driver's error is thrown as is or wrapped by drizzle. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
 }

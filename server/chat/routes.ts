@@ -14,12 +14,13 @@ import {
   type ChatSseDone,
   type ChatSseError,
 } from "../../contracts/chat.js";
-import { formatSseFrame } from "../../contracts/chat-sse.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
+import { abortWhenClientLeaves } from "../http/client-leaves.js";
 import { serviceUnavailableError } from "../http/error-handler.js";
 import { HttpError } from "../http/http-error.js";
+import { openEventStream } from "../http/sse-writer.js";
 import { ConversationLockedError } from "./lock.js";
 import { beginChat, chat, ChatTurnFailedError, listConversations, listMessages } from "./service.js";
 
@@ -34,7 +35,7 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     { ...SIGNED_IN, schema: { params: AgentParams, body: ChatRequestSchema } },
     async (request, reply) => {
       const user = signedInUser(request);
-      const signal = abortWhenClientLeaves(reply);
+      const signal = abortWhenClientLeaves(request, reply);
       try {
         if (wantsEventStream(request)) return await streamChat(deps, request, reply, user, signal);
         return await chat(deps, user, request.params.agentId, request.body, { signal, log: request.log });
@@ -67,15 +68,6 @@ function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? "").includes("text/event-stream");
 }
 
-/** Aborts when the connection closes before the answer was fully written: the client left. */
-function abortWhenClientLeaves(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
 /**
  * Errors before the first byte (400/404/409/423) are answered as plain JSON by the caller;
  * from the `conversation` event on, the answer is an event stream and failures become `error`.
@@ -91,40 +83,16 @@ async function streamChat(
     signal,
     log: request.log,
   });
-  reply.hijack();
-  const res = reply.raw;
-  // Keeps the security headers set by the onRequest hook, which a hijacked reply skips.
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) res.setHeader(name, value);
-  }
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    // nginx and similar proxies buffer responses unless told not to; deltas must flow at once.
-    "x-accel-buffering": "no",
-  });
-  // Each delta is a small write; Nagle's algorithm would hold it back waiting for more.
-  // (app.inject()'s fake socket has no setNoDelay.)
-  res.socket?.setNoDelay?.(true);
-  const open = () => !res.writableEnded && !res.destroyed;
-  const send = (event: string, data: unknown) => {
-    if (open()) res.write(formatSseFrame(event, data));
-  };
-  // The last frame rides on end(): one socket write fewer per reply.
-  const finish = (event: string, data: unknown) => {
-    if (open()) res.end(formatSseFrame(event, data));
-  };
-
+  const sse = openEventStream(reply);
   const opening: ChatSseConversation = {
     conversationId,
     userMessageId: turn.userMessageId,
     offline: deps.llm.kind === "offline",
   };
-  send(CHAT_SSE_EVENTS.conversation, opening);
+  sse.send(CHAT_SSE_EVENTS.conversation, opening);
   try {
     for await (const event of turn.events) {
-      if (event.type === "delta") send(CHAT_SSE_EVENTS.delta, { text: event.text });
+      if (event.type === "delta") sse.send(CHAT_SSE_EVENTS.delta, { text: event.text });
       else {
         const done: ChatSseDone = {
           conversationId,
@@ -133,7 +101,8 @@ async function streamChat(
           offline: event.offline,
           citations: event.citations,
         };
-        finish(CHAT_SSE_EVENTS.done, done);
+        // The last frame rides on end(): one socket write fewer per reply.
+        sse.end(CHAT_SSE_EVENTS.done, done);
       }
     }
   } catch (error) {
@@ -145,10 +114,10 @@ async function streamChat(
       const body: ChatSseError = known
         ? { status: known.statusCode, message: known.message }
         : { status: 500, message: "Internal Server Error" };
-      finish(CHAT_SSE_EVENTS.error, body);
+      sse.end(CHAT_SSE_EVENTS.error, body);
     }
   } finally {
-    if (open()) res.end();
+    sse.end();
   }
   return reply;
 }

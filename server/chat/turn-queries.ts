@@ -12,7 +12,7 @@ import type { Db } from "../db/connect.js";
 import { agents } from "../db/schema.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
 import { admissionCtes, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
-import type { ConversationKind } from "./queries.js";
+import { isForeignKeyViolation, type ConversationKind } from "./queries.js";
 import type { Citation } from "../../contracts/knowledge.js";
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
@@ -37,6 +37,12 @@ export interface TurnStart {
   language: string | null;
   now: Date;
   historyLimit: number;
+  /**
+   * A user message of this conversation whose turn the client cancelled (a voice turn resumed
+   * before any reply was heard): deleted, with any reply to it (the key cascades), by the same
+   * statement that stores this message.
+   */
+  replaces?: string | null;
 }
 
 /**
@@ -114,6 +120,21 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   }
 
   const kindCheck = p.kind ? sql`and c.kind = ${p.kind}` : sql``;
+  const replaced = p.replaces ?? null;
+  // The statement's snapshot still holds what it deletes: the history must not.
+  const notReplaced = replaced
+    ? sql`and id <> ${replaced}::uuid and (reply_to is null or reply_to <> ${replaced}::uuid)`
+    : sql``;
+  // Deleted only when this message is stored; its replies go with it through the key.
+  const dropped = sql`dropped as (
+    delete from messages m using bumped
+    where m.id = ${replaced}::uuid and m.conversation_id = bumped.id and m.role = 'user'
+    returning m.id
+  )`;
+  // What the delete takes (the message and its replies), counted on the statement's snapshot,
+  // leaves the count in the same update that adds this message: a row is updated once per statement.
+  const replacedCount = sql`(select count(*) from messages m where m.conversation_id = c.id
+    and ((m.id = ${replaced}::uuid and m.role = 'user') or m.reply_to = ${replaced}::uuid))`;
   const unlocked = sql`(c.locked_until is null or c.locked_until <= ${now})`;
   const ownConversation = sql`c.id = ${p.conversationId} and c.user_id = ${p.userId} and c.agent_id = ${p.agentId} ${kindCheck}`;
   const row = await firstRow(
@@ -126,10 +147,11 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           gate: sql`${agentActive} and exists (select 1 from conversations c where ${ownConversation} and ${unlocked})`,
         })},
         conv as (
-          select c.id, c.message_count = 0 as started from conversations c where ${ownConversation}
+          select c.id, not exists (select 1 from messages u where u.conversation_id = c.id and u.role = 'user') as started
+          from conversations c where ${ownConversation}
         ),
         bumped as (
-          update conversations c set message_count = c.message_count + 1, updated_at = ${now}
+          update conversations c set message_count = c.message_count + 1 - ${replacedCount}, updated_at = ${now}
           from conv
           where c.id = conv.id and ${unlocked} and ${agentActive} and exists (select 1 from quota_admitted)
           returning c.id
@@ -139,6 +161,7 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           select bumped.id, 'user', ${p.message}, 'complete', ${p.language}, ${stampAfterLatest(sql`bumped.id`, p.now)}
           from bumped returning id
         ),
+        ${dropped},
         ${counted(sql`exists (select 1 from conversations c where c.id = ${p.conversationId} and c.kind = 'text')`)}
         select
           (select row_to_json(agent) from agent) as agent,
@@ -151,7 +174,9 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
              from (select role, content, created_at from messages
                    where conversation_id = ${p.conversationId} and status in ('complete', 'partial')
-                   order by created_at desc limit ${p.historyLimit}) h) as history`,
+                     ${notReplaced}
+                   order by created_at desc limit ${p.historyLimit}) h) as history,
+          (select count(*) from dropped) as replaced`,
   );
   const refusal = agentOutcome(row);
   if (refusal) return refusal;
@@ -214,31 +239,57 @@ function agentFromJson(value: unknown): AgentRow | null {
   return row as AgentRow;
 }
 
-/** Stores the assistant's reply and counts it, in one statement; the lock does not apply to it. */
-export async function storeReply(
-  db: Db,
-  p: {
-    conversationId: string;
-    content: string;
-    status: MessageStatus;
-    offline: boolean;
-    language: string | null;
-    /** Stored only when the reply cites something. */
-    citations?: Citation[];
-    now: Date;
-  },
-): Promise<void> {
+/** A reply to store: under `id` when the turn allocated one up front (a voice turn's `stored` event). */
+export interface ReplyToStore {
+  conversationId: string;
+  id?: string;
+  /** The user message it answers; when that message is gone (replaced), nothing is stored. */
+  replyTo?: string | null;
+  content: string;
+  status: MessageStatus;
+  offline: boolean;
+  language: string | null;
+  /** Stored only when the reply cites something. */
+  citations?: Citation[];
+  now: Date;
+}
+
+/**
+ * Stores the assistant's reply and counts it, in one statement; the lock does not apply to it.
+ * A row already under `id` was written by the voice interruption route (the user cut the reply
+ * before it was stored): its content and flag stand, the rest is filled in. False when the
+ * reply's user message was deleted meanwhile (replaced), so nothing was stored.
+ */
+export async function storeReply(db: Db, p: ReplyToStore): Promise<boolean> {
   const citations = p.citations?.length ? JSON.stringify(p.citations) : null;
-  await db.execute(
-    sql`with stored as (
-          insert into messages (conversation_id, role, content, status, offline, language, citations, created_at)
-          values (${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language}, ${citations}::jsonb,
-                  ${stampAfterLatest(sql`${p.conversationId}`, p.now)})
-          returning id
-        )
-        update conversations set message_count = message_count + 1, updated_at = ${p.now.toISOString()}::timestamptz
-        where id = ${p.conversationId} and exists (select 1 from stored)`,
-  );
+  const replyTo = p.replyTo ?? null;
+  const id = p.id ? sql`${p.id}::uuid` : sql`gen_random_uuid()`;
+  try {
+    const row = await firstRow(
+      db,
+      sql`with stored as (
+            insert into messages (id, conversation_id, role, content, status, offline, language, citations, reply_to, created_at)
+            select ${id}, ${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language},
+                   ${citations}::jsonb, ${replyTo}::uuid, ${stampAfterLatest(sql`${p.conversationId}`, p.now)}
+            where ${replyTo}::uuid is null or exists (select 1 from messages u where u.id = ${replyTo}::uuid)
+            on conflict (id) do update set status = excluded.status, offline = excluded.offline,
+              language = excluded.language, citations = excluded.citations
+              where messages.conversation_id = excluded.conversation_id and messages.role = 'assistant'
+            returning (xmax = 0) as inserted
+          ),
+          counted as (
+            update conversations set message_count = message_count + 1, updated_at = ${p.now.toISOString()}::timestamptz
+            where id = ${p.conversationId} and exists (select 1 from stored where inserted)
+            returning 1
+          )
+          select exists (select 1 from stored) as stored`,
+    );
+    return row.stored === true;
+  } catch (error) {
+    // The user message was deleted between this statement's snapshot and its key check.
+    if (replyTo && isForeignKeyViolation(error)) return false;
+    throw error;
+  }
 }
 
 function readHistory(value: unknown): ChatTurn[] {

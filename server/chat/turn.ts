@@ -44,6 +44,15 @@ export interface TurnInput {
   meter?: TurnMeter;
   /** A voice turn: the model is asked for short spoken answers and the stored reply is its words only. */
   spoken?: boolean;
+  /** The reply's id, allocated up front so the client can name it while it streams. */
+  assistantMessageId?: string;
+  /** A user message of this conversation to delete, with its reply, as this one is stored (see beginTurn). */
+  replaces?: string;
+  /**
+   * Asked when the client leaves mid-reply: whether to keep what was written (status "partial").
+   * Text chat keeps it (the user saw it); a voice turn keeps it only once some of it was spoken.
+   */
+  keepUnfinishedReply?: () => boolean;
 }
 
 export type TurnEvent =
@@ -112,6 +121,7 @@ export async function beginConversationTurn(
     language: request.language,
     now,
     historyLimit: HISTORY_ROW_LIMIT,
+    replaces: request.replaces,
   });
   switch (begun.outcome) {
     case "no-agent":
@@ -130,7 +140,7 @@ export async function beginConversationTurn(
     case "stored": {
       if (begun.admission.warned) await warnOfMessages(deps, begun.admission, request.requestLog);
       const input: TurnInput = { ...request, agent: begun.agent, conversationId: begun.conversationId };
-      const events = replyEvents(deps, input, begun.history, begun.started, begun.hasKnowledge);
+      const events = replyEvents(deps, input, begun.userMessageId, begun.history, begun.started, begun.hasKnowledge);
       return { conversationId: begun.conversationId, turn: { userMessageId: begun.userMessageId, events } };
     }
   }
@@ -199,6 +209,7 @@ async function beginLockingTurn(
 async function* replyEvents(
   deps: FeatureDeps,
   input: TurnInput,
+  userMessageId: string,
   rows: ChatTurn[],
   started: boolean,
   hasKnowledge: boolean,
@@ -211,18 +222,19 @@ async function* replyEvents(
   const citationsIn = (reply: string) => (input.spoken ? [] : citationsOf(reply, knowledge));
   let firstTokenMs: number | null = null;
   let usage: LlmUsage | null = null;
-  /** Stores the reply (a partial one only when it has text) and meters the turn, side by side. */
+  /** Stores the reply (a partial one only when it has text and is to be kept) and meters the turn, side by side. */
   const store = async (content: string, status: "complete" | "partial" | "failed") => {
     const totalMs = Math.round(performance.now() - startedAt);
+    const kept = status !== "partial" || (content !== "" && (input.keepUnfinishedReply?.() ?? true));
     await Promise.all([
-      status === "partial" && !content
-        ? null
-        : storeReplyOf(deps, input, {
+      kept
+        ? storeReplyOf(deps, input, userMessageId, {
             content: input.spoken ? toSpeakableText(content) : content,
             status,
             offline,
             citations: citationsIn(content),
-          }),
+          })
+        : null,
       meter(usageOf(deps, input, { outcome: status, started, usage, firstTokenMs, totalMs })),
     ]);
   };
@@ -280,10 +292,13 @@ async function* replyEvents(
 function storeReplyOf(
   deps: FeatureDeps,
   input: TurnInput,
+  userMessageId: string,
   reply: { content: string; status: "complete" | "partial" | "failed"; offline: boolean; citations: Citation[] },
-): Promise<void> {
+): Promise<boolean> {
   return storeReply(deps.db, {
     conversationId: input.conversationId,
+    id: input.assistantMessageId,
+    replyTo: userMessageId,
     ...reply,
     language: input.language,
     now: deps.clock.now(),

@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,
@@ -201,6 +202,11 @@ export const messages = pgTable(
     language: text("language"),
     /** The knowledge passages an assistant reply cites (contracts/knowledge.ts Citation[]); null when none. */
     citations: jsonb("citations").$type<Citation[]>(),
+    /**
+     * A reply's user message. Deleting that message (a voice turn's `replaces`) takes its reply
+     * with it, and a reply stored after its message was deleted is refused by the key.
+     */
+    replyTo: uuid("reply_to").references((): AnyPgColumn => messages.id, { onDelete: "cascade" }),
     /** A voice reply the user spoke over: `content` is what was actually said before the cut. */
     interrupted: boolean("interrupted").notNull().default(false),
     /** A voice reply's server-side turn stages (contracts/voice.ts VoiceTurnStages); null otherwise. */
@@ -225,7 +231,11 @@ export const voiceAudio = pgTable(
     durationMs: integer("duration_ms"),
     createdAt: createdAt(),
   },
-  (t) => [index("voice_audio_conversation_idx").on(t.conversationId), index("voice_audio_message_idx").on(t.messageId)],
+  (t) => [
+    index("voice_audio_conversation_idx").on(t.conversationId),
+    // One clip per message: saving it again (the turn's audioData, then save-audio) replaces it.
+    uniqueIndex("voice_audio_message_idx").on(t.messageId),
+  ],
 );
 
 export const companyWarnings = pgTable(

@@ -167,6 +167,15 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
       payload: { audioData: AUDIO_DATA_URL },
     }),
   },
+  "POST /api/voice-conversations/:id/messages/:messageId/interrupted": {
+    access: "user",
+    allowed: 204,
+    namesObject: true,
+    request: (_w, o) => ({
+      url: `/api/voice-conversations/${o.voiceConversationId}/messages/${o.voiceReplyId}/interrupted`,
+      payload: { spokenText: "Hi" },
+    }),
+  },
   "POST /api/error-report": {
     access: "user",
     allowed: 201,

@@ -4,8 +4,8 @@
  * carries CANARY (so a leak shows up as that string in a body), sessions of admins who were
  * then set pending or denied, and a spare account for the admin actions to target.
  */
-import { eq } from "drizzle-orm";
-import { users } from "../db/schema.js";
+import { and, eq } from "drizzle-orm";
+import { messages, users } from "../db/schema.js";
 import { createSession } from "../auth/sessions.js";
 import { makeAgent } from "../test-support/agent-factory.js";
 import { makeOwner, makeUser, signupPayload, type MadeUser } from "../test-support/factories.js";
@@ -22,6 +22,8 @@ export interface OwnedObjects {
   agentId: string;
   textConversationId: string;
   voiceConversationId: string;
+  /** The agent's reply in that voice conversation (a message a voice route can name). */
+  voiceReplyId: string;
   /**
    * An agent for a delete to name: a new one each time for the ordinary user, whose deletes
    * succeed; always the same one for the other user, whose agents nobody else can delete.
@@ -115,11 +117,16 @@ async function makeObjects(
   const chat = await call(t, owner, `/api/chat/${agentId}`, { message });
   const voice = await call(t, owner, "/api/voice-conversations", { agentId, title: message });
   await call(t, owner, `/api/voice-conversations/${voice.id}/chat`, { message });
+  const [reply] = await t.deps.db.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, voice.id), eq(messages.role, "assistant")));
   const knowledge = await call(t, owner, `/api/agents/${agentId}/knowledge`, { title: "Notes", text: description });
   return {
     agentId,
     textConversationId: chat.conversationId,
     voiceConversationId: voice.id,
+    voiceReplyId: reply.id,
     agentToDelete: () => makeAgent(t, owner.cookie, { name: "Disposable", description }),
     knowledgeDocumentId: knowledge.id,
     knowledgeToDelete: async () => {

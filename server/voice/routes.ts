@@ -13,16 +13,18 @@ import {
   TtsRequestSchema,
   VoiceChatRequestSchema,
   VoiceConversationCreateSchema,
+  VoiceInterruptedSchema,
   VoiceTurnRequestSchema,
 } from "../../contracts/voice.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
-import { createVoiceConversation, saveVoiceAudio, voiceChat } from "./service.js";
+import { createVoiceConversation, interruptVoiceReply, saveVoiceAudio, voiceChat } from "./service.js";
 import { startTranscription, textToSpeech, voiceCapabilities, warmUpSpeech } from "./speech.js";
 import { beginVoiceTurn, streamVoiceTurn } from "./voice-turn.js";
 
 const ConversationParams = z.object({ id: z.string() });
+const MessageParams = z.object({ id: z.string(), messageId: z.string() });
 
 /** Aborted when the client goes away before the answer is complete, so providers stop work nobody will hear. */
 function abortWhenClientLeaves(request: FastifyRequest, reply: FastifyReply): AbortSignal {
@@ -55,7 +57,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     "/api/voice-conversations",
     { ...SIGNED_IN, schema: { body: VoiceConversationCreateSchema } },
     async (request, reply) => {
-      const created = await createVoiceConversation(deps, signedInUser(request), request.body);
+      const created = await createVoiceConversation(deps, signedInUser(request), { ...request.body, log: request.log });
       return reply.status(201).send(created);
     },
   );
@@ -75,9 +77,18 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     "/api/voice-conversations/:id/turn",
     { ...audioRoute, schema: { params: ConversationParams, body: VoiceTurnRequestSchema } },
     async (request, reply) => {
+      // The turn's stages count from the request's arrival, before its (up to 12 MB) body was read.
+      const arrivedAt = performance.now() - reply.elapsedTime;
       const signal = abortWhenClientLeaves(request, reply);
       // Refusals (404, 409 time limit, 423, 503) are plain HTTP answers; after this it is a stream.
-      const turn = await beginVoiceTurn(deps, signedInUser(request), request.params.id, request.body, signal);
+      const turn = await beginVoiceTurn(
+        deps,
+        signedInUser(request),
+        request.params.id,
+        request.body,
+        signal,
+        arrivedAt,
+      );
       const stream = createVoiceEventStream();
       void streamVoiceTurn(deps, { ...turn, log: request.log, send: stream.send }).finally(stream.end);
       return reply.headers(EVENT_STREAM_HEADERS).send(stream.body);
@@ -88,8 +99,18 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     "/api/voice-conversations/:id/save-audio",
     { ...audioRoute, schema: { params: ConversationParams, body: SaveAudioSchema } },
     async (request, reply) => {
-      const saved = await saveVoiceAudio(deps, signedInUser(request), request.params.id, request.body.audioData);
+      const saved = await saveVoiceAudio(deps, signedInUser(request), request.params.id, request.body);
       return reply.status(201).send(saved);
+    },
+  );
+
+  api.post(
+    "/api/voice-conversations/:id/messages/:messageId/interrupted",
+    { ...SIGNED_IN, schema: { params: MessageParams, body: VoiceInterruptedSchema } },
+    async (request, reply) => {
+      const { id, messageId } = request.params;
+      await interruptVoiceReply(deps, signedInUser(request), id, messageId, request.body.spokenText);
+      return reply.status(204).send();
     },
   );
 }

@@ -5,7 +5,13 @@
  * the model — is the chat feature's runConversationTurn, shared with text chat.
  */
 import type { FastifyBaseLogger } from "fastify";
-import { voiceTimeLimitMessage, type LanguageCode, type VoiceChatResponse } from "../../contracts/voice.js";
+import {
+  voiceForAgent,
+  voiceTimeLimitMessage,
+  type LanguageCode,
+  type VoiceChatResponse,
+  type VoiceConversationCreated,
+} from "../../contracts/voice.js";
 import type { AgentRow } from "../agents/agent-view.js";
 import type { UserRow } from "../auth/user-view.js";
 import { ConversationLockedError } from "../chat/lock.js";
@@ -23,8 +29,11 @@ import { HttpError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
 import { estimateSpeechSeconds } from "../usage/voice-seconds.js";
 import { detectLanguage } from "./language-detect.js";
-import { incrementCallsSent, insertVoiceAudio, recordDuration } from "./queries.js";
-import { boundedAudio } from "./speech.js";
+import { incrementCallsSent, insertGreeting, interruptReply, recordDuration, saveClip } from "./queries.js";
+import { boundedAudio, synthesizeAudio } from "./speech.js";
+import { clipDurationMs } from "./voice-clips.js";
+
+export const MESSAGE_NOT_FOUND = "Message not found";
 
 /** 'Voice conversation - {date}' in UTC, for clients that send no title of their own. */
 export function defaultVoiceTitle(now: Date): string {
@@ -35,16 +44,53 @@ export function defaultVoiceTitle(now: Date): string {
 export async function createVoiceConversation(
   deps: FeatureDeps,
   user: UserRow,
-  input: { agentId: string; title?: string },
-): Promise<{ id: string }> {
+  input: { agentId: string; title?: string; greeting?: string; language?: LanguageCode; log?: FastifyBaseLogger },
+): Promise<VoiceConversationCreated> {
   const agent = await findOwnActiveAgent(deps, user, input.agentId);
   // A call the company's quotas would refuse at its first turn is refused before it is stored.
   await refuseWhenExhausted(deps, user, "voice");
-  const title = input.title || defaultVoiceTitle(deps.clock.now());
-  return deps.db.transaction(async (tx) => {
-    const created = await createConversation({ ...deps, db: tx }, user, agent, "voice", title);
+  const now = deps.clock.now();
+  const title = input.title || defaultVoiceTitle(now);
+  const greeting = input.greeting?.trim() || null;
+  const created = await deps.db.transaction(async (tx) => {
+    const { id } = await createConversation({ ...deps, db: tx }, user, agent, "voice", title);
     await incrementCallsSent(tx, agent.id);
-    return created;
+    const greetingMessageId = greeting
+      ? await insertGreeting(tx, { conversationId: id, content: greeting, language: input.language ?? null, now })
+      : null;
+    return { id, greetingMessageId };
+  });
+  if (greeting && created.greetingMessageId) {
+    // The client speaks the greeting itself as soon as it has the id; the stored copy of its
+    // audio is for the record, so it is made off the answer's path.
+    const messageId = created.greetingMessageId;
+    void storeGreetingAudio(deps, {
+      conversationId: created.id,
+      messageId,
+      greeting,
+      agent,
+      language: input.language,
+    }).catch((err: unknown) => input.log?.warn({ err, conversationId: created.id }, "greeting audio not stored"));
+  }
+  return created;
+}
+
+async function storeGreetingAudio(
+  deps: FeatureDeps,
+  p: { conversationId: string; messageId: string; greeting: string; agent: AgentRow; language?: LanguageCode },
+): Promise<void> {
+  const { audio, mimeType } = await synthesizeAudio(deps, {
+    text: p.greeting,
+    voice: voiceForAgent(p.agent),
+    language: p.language,
+  });
+  await saveClip(deps.db, {
+    conversationId: p.conversationId,
+    messageId: p.messageId,
+    mimeType,
+    data: audio,
+    durationMs: clipDurationMs(mimeType, audio),
+    createdAt: deps.clock.now(),
   });
 }
 
@@ -140,21 +186,57 @@ export async function voiceChat(
   return result;
 }
 
-/** Stores the user's recording of a turn so admins can play it back. Allowed after the time limit: it is the last turn's audio. */
+/**
+ * Stores the user's recording of a turn so admins can play it back, linked to its message when
+ * the client names it (a second clip for a message replaces the first). Allowed after the time
+ * limit: it is the last turn's audio. 404 when the message is not a user message of this
+ * conversation (or was replaced meanwhile).
+ */
 export async function saveVoiceAudio(
   deps: FeatureDeps,
   user: UserRow,
   conversationId: string,
-  audioData: string,
+  input: { audioData: string; messageId?: string; recordingMs?: number },
 ): Promise<{ id: string }> {
   const conversation = await findOwnConversation(deps, user, conversationId, "voice");
-  const audio = boundedAudio(audioData);
-  const saved = await insertVoiceAudio(deps.db, {
+  const audio = boundedAudio(input.audioData);
+  const data = Buffer.from(audio.base64, "base64");
+  const saved = await saveClip(deps.db, {
     conversationId: conversation.id,
+    messageId: input.messageId ?? null,
+    role: "user",
     mimeType: audio.mimeType,
-    data: Buffer.from(audio.base64, "base64"),
+    data,
+    durationMs: clipDurationMs(audio.mimeType, data, input.recordingMs),
     createdAt: deps.clock.now(),
   });
+  if (!saved) throw new HttpError(404, MESSAGE_NOT_FOUND);
   await touchVoiceDuration(deps, conversation);
   return saved;
 }
+
+/**
+ * The user spoke over a reply: it keeps only what was actually said, flagged interrupted.
+ * Idempotent, and it works whether the reply is stored yet or its turn is still ending
+ * (queries.ts interruptReply). Allowed after the time limit, like the last turn's audio.
+ */
+export async function interruptVoiceReply(
+  deps: FeatureDeps,
+  user: UserRow,
+  conversationId: string,
+  messageId: string,
+  spokenText: string,
+): Promise<void> {
+  const conversation = await findOwnConversation(deps, user, conversationId, "voice");
+  const found =
+    UUID.test(messageId) &&
+    (await interruptReply(deps.db, {
+      conversationId: conversation.id,
+      id: messageId,
+      spokenText: spokenText.trim(),
+      now: deps.clock.now(),
+    }));
+  if (!found) throw new HttpError(404, MESSAGE_NOT_FOUND);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -48,16 +48,24 @@ function providerVoice(deps: SpeechDeps, voice: string): string {
   return name || FALLBACK_VOICE;
 }
 
-/** Synthesises speech as a data: URL; throws the provider's error (callers decide how to answer). */
-export async function synthesizeDataUrl(deps: SpeechDeps, request: SynthesisRequest): Promise<TtsResponse> {
+/** Synthesises speech as bytes; throws the provider's error (callers decide how to answer). */
+export async function synthesizeAudio(
+  deps: SpeechDeps,
+  request: SynthesisRequest,
+): Promise<{ audio: Buffer; mimeType: string }> {
   const text = toSpeakableText(request.text);
   if (!text) throw new HttpError(400, NOTHING_TO_SPEAK);
-  const { audio, mimeType } = await deps.tts.synthesize({
+  return deps.tts.synthesize({
     text,
     voice: providerVoice(deps, request.voice),
     language: speechLanguage(text, request.language),
     signal: request.signal,
   });
+}
+
+/** Synthesises speech as a data: URL; throws the provider's error (callers decide how to answer). */
+export async function synthesizeDataUrl(deps: SpeechDeps, request: SynthesisRequest): Promise<TtsResponse> {
+  const { audio, mimeType } = await synthesizeAudio(deps, request);
   return { audioUrl: `data:${mimeType};base64,${audio.toString("base64")}`, mimeType };
 }
 

@@ -79,3 +79,53 @@ export function eventsOf<E extends VoiceTurnEvent["event"]>(events: VoiceTurnEve
 
 /** The real LLM provider on the fake server, with bounds no healthy reply comes near (the chat tests' own). */
 export { fakeLlm } from "../chat/chat-test-support.js";
+
+/**
+ * Posts a turn to a listening app and hands each event to `onEvent` as it arrives, so a test
+ * can act at a known point of the stream (interrupt, abort, start another turn). An abort
+ * through `signal` ends the read quietly: the events seen so far are returned.
+ */
+export async function streamTurn(
+  baseUrl: string,
+  user: MadeUser,
+  conversationId: string,
+  payload: Record<string, unknown>,
+  options: { signal?: AbortSignal; onEvent?: (event: VoiceTurnEvent) => void | Promise<void> } = {},
+): Promise<{ status: number; events: VoiceTurnEvent[] }> {
+  const events: VoiceTurnEvent[] = [];
+  let status = 0;
+  try {
+    const res = await fetch(`${baseUrl}/api/voice-conversations/${conversationId}/turn`, {
+      method: "POST",
+      headers: { cookie: user.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ language: "en-US", ...payload }),
+      signal: options.signal,
+    });
+    status = res.status;
+    if (!res.body) return { status, events };
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for await (const chunk of res.body) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      const parsed = parseSseFrames(buffer);
+      buffer = parsed.rest;
+      for (const frame of parsed.frames) {
+        const event = { event: frame.event, data: JSON.parse(frame.data) as unknown } as VoiceTurnEvent;
+        events.push(event);
+        await options.onEvent?.(event);
+      }
+    }
+  } catch (error) {
+    if (!options.signal?.aborted) throw error;
+  }
+  return { status, events };
+}
+
+/** The WAV bytes' length by their header, in ms (what a stored clip's duration_ms must say). */
+export function wavMs(bytes: Uint8Array): number {
+  return Math.round(parseWav(bytes).durationSeconds * 1000);
+}
+
+export function storedClipsOf(t: TestApp, messageId: string) {
+  return t.deps.db.db.select().from(voiceAudio).where(eq(voiceAudio.messageId, messageId));
+}

@@ -85,9 +85,18 @@ describeEachEngine("the streaming voice turn", (engine) => {
         .map((d) => d.text)
         .join(""),
     ).toBe(REPLY);
-    expect(eventsOf(events, "done")).toEqual([
-      { response: REPLY, securityLock: false, offline: false, detectedLanguage: "en-US" },
+    const done = eventsOf(events, "done");
+    expect(done).toEqual([
+      {
+        response: REPLY,
+        securityLock: false,
+        offline: false,
+        detectedLanguage: "en-US",
+        stages: { transcriptMs: null, firstTokenMs: expect.any(Number), firstAudioMs: expect.any(Number) },
+      },
     ]);
+    // The first audio cannot go out before the first token it speaks.
+    expect(done[0].stages!.firstAudioMs!).toBeGreaterThanOrEqual(done[0].stages!.firstTokenMs!);
   });
 
   it("transcribes audioData on the server, sends the transcript first and stores it as the user's message", async () => {

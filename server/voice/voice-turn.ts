@@ -2,8 +2,11 @@
  * The streaming voice turn (POST /api/voice-conversations/{id}/turn): optional transcription,
  * then the shared chat turn, with every finished sentence synthesised while the model is
  * still writing, so the client can start playing the first sentence early. Writes events to
- * `send`; never throws once started — failures become an `error` event.
+ * `send`; never throws once started — failures become an `error` event. The reply's id is
+ * allocated up front and sent in `stored`, so the client can name it (interrupted) while it
+ * streams; the turn's clips and stages are written as it ends (turn-records.ts).
  */
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import {
   isMeaningfulTranscript,
@@ -12,7 +15,7 @@ import {
   type VoiceTurnEvent,
 } from "../../contracts/voice.js";
 import type { UserRow } from "../auth/user-view.js";
-import { runConversationTurn, type TurnUsageRecord } from "../chat/turn.js";
+import { startTurn, type TurnUsageRecord } from "../chat/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
@@ -21,6 +24,7 @@ import { createSentenceSpeaker } from "./sentence-speaker.js";
 import { toSpeakableText } from "./speakable-text.js";
 import { detectedLanguageOf, prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
 import { startTranscription, synthesizeDataUrl } from "./speech.js";
+import { createTurnRecorder } from "./turn-records.js";
 
 export interface VoiceTurnInput {
   user: UserRow;
@@ -28,8 +32,14 @@ export interface VoiceTurnInput {
   message?: string;
   /** The recording's transcription, already started (see routes.ts); used when no message was sent. */
   transcription?: Promise<string>;
-  /** The recording's length when it could be measured (WAV). */
+  /** The recording's length when it could be measured (WAV header, else the client's recordingMs). */
   recordingSeconds?: number | null;
+  /** The recording itself, stored against the user's message once it is (audioData turns only). */
+  recording?: { audioData: string; recordingMs?: number };
+  /** The user message this turn replaces (see contracts/voice.ts VoiceTurnRequestSchema). */
+  replaces?: string;
+  /** performance.now() when the request arrived: the turn's stages count from here. */
+  arrivedAt: number;
   language: LanguageCode;
   signal: AbortSignal;
   log?: FastifyBaseLogger;
@@ -45,8 +55,9 @@ export async function beginVoiceTurn(
   deps: FeatureDeps,
   user: UserRow,
   conversationId: string,
-  body: { message?: string; audioData?: string; language: LanguageCode },
+  body: { message?: string; audioData?: string; language: LanguageCode; replaces?: string; recordingMs?: number },
   signal: AbortSignal,
+  arrivedAt: number,
 ): Promise<Omit<VoiceTurnInput, "send" | "log">> {
   const refused = new AbortController();
   const transcription =
@@ -63,8 +74,22 @@ export async function beginVoiceTurn(
     const ready = await prepareVoiceTurn(deps, user, conversationId);
     // The turn's own statement enforces quotas; this answers the usual case as plain HTTP.
     await refuseWhenExhausted(deps, user, "voice");
-    const recordingSeconds = body.audioData === undefined ? null : dataUrlSeconds(body.audioData);
-    return { user, ready, message: body.message, transcription, recordingSeconds, language: body.language, signal };
+    const measured = body.recordingMs === undefined ? null : body.recordingMs / 1000;
+    const recordingSeconds = body.audioData === undefined ? null : (dataUrlSeconds(body.audioData) ?? measured);
+    const recording =
+      body.audioData === undefined ? undefined : { audioData: body.audioData, recordingMs: body.recordingMs };
+    return {
+      user,
+      ready,
+      message: body.message,
+      transcription,
+      recordingSeconds,
+      recording,
+      replaces: body.replaces,
+      arrivedAt,
+      language: body.language,
+      signal,
+    };
   } catch (error) {
     refused.abort();
     throw error;
@@ -73,7 +98,14 @@ export async function beginVoiceTurn(
 
 export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput): Promise<void> {
   const { ready, language, signal, send } = input;
-  // Whether runConversationTurn got as far as storing the user's message (it stores first).
+  const assistantMessageId = randomUUID();
+  const records = createTurnRecorder(deps, {
+    conversationId: ready.conversation.id,
+    assistantMessageId,
+    arrivedAt: input.arrivedAt,
+    log: input.log,
+  });
+  // Whether the user's message is stored (startTurn resolved, or the chat turn's 502 came after it).
   let stored = false;
   let turnStarted = false;
   // The turn's usage waits here until the seconds spoken are known.
@@ -82,6 +114,7 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
   try {
     const message = input.message ?? (await transcribe(input));
     if (message === null) return;
+    if (input.message === undefined) records.transcribed();
 
     const voice = voiceForAgent(ready.agent);
     const speaker = createSentenceSpeaker(
@@ -97,11 +130,14 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
           return null;
         }
       },
-      (sentence) => send({ event: "audio", data: sentence }),
+      (sentence) => {
+        records.spoke(sentence.audioUrl);
+        send({ event: "audio", data: sentence });
+      },
     );
 
     turnStarted = true;
-    const turn = runConversationTurn(deps, {
+    const turn = await startTurn(deps, {
       user: input.user,
       agent: ready.agent,
       conversationId: ready.conversation.id,
@@ -110,13 +146,21 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
       signal,
       requestLog: input.log,
       spoken: true,
+      assistantMessageId,
+      replaces: input.replaces,
+      // A reply cut off before any of it was heard is not kept (the client may name it in `interrupted`).
+      keepUnfinishedReply: () => records.anySpoken,
       meter: async (record) => {
         usage = { ...record, voiceSecondsHeard: input.recordingSeconds ?? estimateSpeechSeconds(message) };
       },
     });
-    for await (const event of turn) {
-      stored = true;
+    stored = true;
+    send({ event: "stored", data: { userMessageId: turn.userMessageId, assistantMessageId } });
+    if (input.recording) records.keepRecording(turn.userMessageId, input.recording);
+
+    for await (const event of turn.events) {
       if (event.type === "delta") {
+        records.firstToken();
         send({ event: "delta", data: { text: event.text } });
         speaker.push(event.text);
         continue;
@@ -131,6 +175,7 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
           securityLock: event.securityLock,
           offline: event.offline,
           detectedLanguage: detectedLanguageOf(message, language),
+          stages: { ...records.stages },
         },
       });
     }
@@ -143,6 +188,7 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
     send({ event: "error", data: { status, message, stored: stored || (turnStarted && status === 502) } });
   } finally {
     await recordUsage();
+    if (stored) await records.finish();
     await touchVoiceDuration(deps, ready.conversation).catch(() => undefined);
   }
 
