@@ -7,6 +7,7 @@ import { serveBackupsOnSocket } from "./db/backup-socket.js";
 import { openDatabase } from "./db/connect.js";
 import { createProviders } from "./providers/create-providers.js";
 import { createEventBus } from "./realtime/create-event-bus.js";
+import { releaseMemoryWhenIdle } from "./runtime/idle-memory.js";
 
 /**
  * The built web app: dist/web beside the repository's server/ under tsx, or beside dist/server/
@@ -65,6 +66,7 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+releaseMemoryWhenIdle();
 // With PORT=0 the system picks the port; say which one it picked.
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : config.PORT;
