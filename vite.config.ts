@@ -56,6 +56,10 @@ export default defineConfig({
     // Read by `npm run bench:web` to follow each page's chunks.
     manifest: true,
     rolldownOptions: {
+      // Building a zod schema has no side effects, but the bundler cannot know that: without this
+      // a page that imports one constant from a contracts file (the frame's error types, the
+      // live channel's event names) carries every schema in that file, and all of zod with them.
+      treeshake: { manualPureFunctions: ["z"] },
       output: {
         codeSplitting: {
           // Everything the entry imports statically is loaded on every first visit anyway: into

@@ -2,6 +2,7 @@ import { expect, test } from "./support/journey-test";
 import { OWNER, uniqueEmail } from "./support/accounts";
 import { gotoWithLiveChannel, readStat } from "./support/admin-live";
 import { createApprovedUser } from "./support/api-users";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { screenshotBothWidths, signInThroughUi, signUpThroughUi } from "./support/journeys";
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -141,4 +142,39 @@ test("the admin screens show their empty and missing states and look tidy at pho
   await expect(final.getByRole("button", { name: "Reset Everything" })).toBeEnabled();
   await screenshotBothWidths(page, "admin-reset-confirm");
   await final.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("approving a user leaves the row where it was, under the pointer", async ({ page, request }) => {
+  // Two pending sign-ups of one company, so a search shows only them: the newer one on top.
+  const company = `Steady Rows ${Date.now().toString(36)}`;
+  for (const fullName of ["Olga Older", "Nora Newer"]) {
+    const signup = await request.post("/api/signup", {
+      data: {
+        email: uniqueEmail("steady"),
+        password: "steady-pass",
+        fullName,
+        companyName: company,
+        phoneNumber: "+1 555 0103",
+        address: "4 Side Street",
+      },
+    });
+    expect(signup.status()).toBe(201);
+  }
+  await signInThroughUi(page, OWNER.email, OWNER.password);
+  await page.goto("/admin-users");
+  await page.getByLabel("Search users").fill(company);
+  const rows = page.getByRole("table").getByTestId("user-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("Nora Newer");
+
+  const approve = page.getByRole("button", { name: "Approve Nora Newer" });
+  const before = await approve.boundingBox();
+  await approve.click();
+  await expect(page.getByText("User Approved", { exact: true })).toBeVisible();
+  // The list has been fetched again (the row says Approved): the server now puts the pending
+  // Olga first, but the row the admin just clicked stays on top.
+  await expect(rows.first().getByText("Approved", { exact: true })).toBeVisible();
+  await expect(rows.first()).toContainText("Nora Newer");
+  expect((await approve.boundingBox())?.y).toBe(before?.y);
+  await expectNoSeriousAxeViolations(page, "user management after an approval");
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
 import { expect, test } from "./support/journey-test";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { screenshotBothWidths, signInThroughUi, toastRegion } from "./support/journeys";
 
 async function signedInUser(page: Page) {
@@ -39,7 +40,7 @@ test("a user creates agents from the simple form, the full form and a template, 
   await page.goto("/templates");
   await expect(page.getByText("+2 more").first()).toBeVisible();
   await screenshotBothWidths(page, "templates");
-  await page.getByRole("link", { name: "Use the Customer Support Agent template" }).click();
+  await page.getByRole("link", { name: "Customer Support Agent", exact: true }).click();
   await expect(page).toHaveURL(/\/create\?template=customer-support$/);
   await expect(page.getByLabel("Name *")).toHaveValue("Customer Support Agent");
   await page.getByLabel("Name *").fill("Sam Support");
@@ -88,6 +89,14 @@ test("toggling an agent inactive changes its badge on the list and the dashboard
 
   await page.getByRole("link", { name: "All agents" }).click();
   await expect(beta.getByText("Inactive", { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, "agents, one inactive");
+  // Each card opens its chat; an inactive agent's Chat is there but off.
+  await expect(beta.getByRole("button", { name: "Chat" })).toBeDisabled();
+  const alpha = page.getByTestId("agent-card").filter({ hasText: "Alpha" });
+  await alpha.getByRole("link", { name: "Chat with Alpha" }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Alpha" })).toBeVisible();
+  await page.goto("/agents");
   await page.getByRole("link", { name: "Dashboard" }).first().click();
   await expect(page.getByTestId("stat-active-agents")).toHaveText("1");
 

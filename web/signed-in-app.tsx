@@ -1,31 +1,28 @@
 /**
- * Everything only a signed-in user loads: the frame (sidebar, menus, the admin live channel),
- * tooltips (only signed-in screens have them) and the signed-in route table, each page its
- * own chunk (web/routes.ts). web/app.tsx loads this module once the session check says
+ * Everything only a signed-in user loads: the frame (sidebar, menus; the admin live channel and
+ * the report form load on demand) and the signed-in route table, each page its own chunk
+ * (web/routes.ts). Tooltips come with the chat page, the only screen that has one. web/app.tsx loads this module once the session check says
  * signed in, so landing, login and sign-up never download it.
  */
 import { Route, Switch } from "wouter";
 import { Suspense } from "react";
 import { AppShell } from "./components/layout/app-shell";
 import { Spinner } from "./components/ui/spinner";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { notFoundPage, signedInRoutes } from "./routes";
 
 export function SignedInApp() {
   return (
-    <TooltipProvider>
-      <AppShell>
-        {/* Inside the frame, so moving between pages keeps the sidebar on screen. */}
-        <Suspense fallback={<PageSpinner />}>
-          <Switch>
-            {signedInRoutes.map(({ path, component }) => (
-              <Route key={path} path={path} component={component} />
-            ))}
-            <Route component={notFoundPage.component} />
-          </Switch>
-        </Suspense>
-      </AppShell>
-    </TooltipProvider>
+    <AppShell>
+      {/* Inside the frame, so moving between pages keeps the sidebar on screen. */}
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          {signedInRoutes.map(({ path, component }) => (
+            <Route key={path} path={path} component={component} />
+          ))}
+          <Route component={notFoundPage.component} />
+        </Switch>
+      </Suspense>
+    </AppShell>
   );
 }
 

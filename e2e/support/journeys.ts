@@ -1,5 +1,6 @@
 /** Steps many journeys share, done through the UI as a person would. */
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./axe";
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
@@ -24,7 +25,10 @@ export async function signUpThroughUi(
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
-/** Screenshots for a person to look at, at phone and desktop widths (in the run's output directory, screens/<project>). */
+/**
+ * Screenshots for a person to look at, at phone and desktop widths (in the run's output directory,
+ * screens/<project>), and the axe-core check at each: the two widths lay the frame out differently.
+ */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of [375, 1440]) {
@@ -33,6 +37,7 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     const { outputDir, name: project } = test.info().project;
     const path = `${outputDir}/screens/${project}/${name}-${width}.png`;
     await page.screenshot({ path, fullPage: true });
+    await expectNoSeriousAxeViolations(page, `${name} at ${width} px`);
   }
   if (original) await page.setViewportSize(original);
 }

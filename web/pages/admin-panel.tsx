@@ -47,7 +47,7 @@ function PanelUsers() {
       ) : users.isError ? (
         <ErrorState error={users.error} />
       ) : (
-        <UserList users={users.data.users} />
+        <UserList users={users.data.users} viewKey="panel" />
       )}
     </Card>
   );

@@ -53,7 +53,7 @@ export function AdminUsersPage() {
           <ErrorState error={users.error} />
         ) : (
           <>
-            <UserList users={users.data.users} />
+            <UserList users={users.data.users} viewKey={`${search}\n${page}`} />
             <Pager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={users.data.total} onPage={setPage} />
           </>
         )}

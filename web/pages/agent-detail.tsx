@@ -20,8 +20,8 @@ import { agentQuery } from "../lib/agent-queries";
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-800">{children || <span className="text-slate-400">Not set</span>}</dd>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-800">{children || <span className="text-slate-500">Not set</span>}</dd>
     </div>
   );
 }

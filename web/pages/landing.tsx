@@ -1,11 +1,15 @@
 /** Public landing page (spec section 1): header, hero, four features, closing call to action, footer. */
 import { Bot, LayoutTemplate, MessageSquareText, PlayCircle, Users } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { Logo, PRODUCT_NAME } from "../components/layout/logo";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
-import { WatchDemoDialog } from "../features/landing/watch-demo-dialog";
+
+// The demo dialog (and Radix Dialog with it, ~8 kB) loads when asked for, not with the page:
+// the landing page is every visitor's first download. Pointing at the button starts it early.
+const loadWatchDemo = () => import("../features/landing/watch-demo-dialog");
+const WatchDemoDialog = lazy(() => loadWatchDemo().then((module) => ({ default: module.WatchDemoDialog })));
 
 const features = [
   {
@@ -32,6 +36,7 @@ const features = [
 
 export function LandingPage() {
   const [demoOpen, setDemoOpen] = useState(false);
+  const [demoLoaded, setDemoLoaded] = useState(false);
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <header className="border-b border-slate-200">
@@ -56,7 +61,16 @@ export function LandingPage() {
               <Button asChild size="lg">
                 <Link href="/login">Get Started Free</Link>
               </Button>
-              <Button size="lg" variant="outline" onClick={() => setDemoOpen(true)}>
+              <Button
+                size="lg"
+                variant="outline"
+                onPointerEnter={() => void loadWatchDemo()}
+                onFocus={() => void loadWatchDemo()}
+                onClick={() => {
+                  setDemoLoaded(true);
+                  setDemoOpen(true);
+                }}
+              >
                 <PlayCircle aria-hidden /> Watch Demo
               </Button>
             </div>
@@ -93,7 +107,11 @@ export function LandingPage() {
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-500">
         © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
       </footer>
-      <WatchDemoDialog open={demoOpen} onOpenChange={setDemoOpen} />
+      {demoLoaded && (
+        <Suspense fallback={null}>
+          <WatchDemoDialog open={demoOpen} onOpenChange={setDemoOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,9 +1,14 @@
-/** /login (spec section 2): email + password; 'Login Failed' toast; success goes to /. */
-import { zodResolver } from "@hookform/resolvers/zod";
+/**
+ * /login (spec section 2): email + password; 'Login Failed' toast; success goes to /.
+ *
+ * The fields are checked with the contracts' LoginSchema, the server's own, but the schema (and
+ * zod, ~22 kB on the wire) loads only when the visitor starts typing: the login page is a first
+ * download and two fields do not need a form library either.
+ */
 import { useMutation } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
+import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { LoginSchema, type LoginInput, type User } from "../../contracts/auth";
+import type { LoginInput, User } from "../../contracts/auth";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { PRODUCT_NAME } from "../components/layout/logo";
 import { Button } from "../components/ui/button";
@@ -12,9 +17,28 @@ import { Input } from "../components/ui/input";
 import { ApiError, apiRequest, queryClient } from "../lib/api";
 import { toast } from "../lib/toast-store";
 
+type LoginErrors = Partial<Record<keyof LoginInput, string>>;
+
+const loadLoginSchema = () => import("../../contracts/auth").then((module) => module.LoginSchema);
+
+/** The first message per field, as the schema words it; empty when the input is valid. */
+async function validateLogin(values: LoginInput): Promise<{ input?: LoginInput; errors: LoginErrors }> {
+  const parsed = (await loadLoginSchema()).safeParse(values);
+  if (parsed.success) return { input: parsed.data, errors: {} };
+  const errors: LoginErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === "email" || field === "password") && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
 export function LoginPage() {
   const [, navigate] = useLocation();
-  const form = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { email: "", password: "" } });
+  const [values, setValues] = useState<LoginInput>({ email: "", password: "" });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // As before with react-hook-form: checked on submit, then again on every change.
+  const [submitted, setSubmitted] = useState(false);
   const login = useMutation({
     mutationFn: (input: LoginInput) => apiRequest<User>("POST", "/api/login", input),
     onSuccess: (user) => {
@@ -28,16 +52,49 @@ export function LoginPage() {
         variant: "destructive",
       }),
   });
-  const errors = form.formState.errors;
+
+  const change = (field: keyof LoginInput, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) void validateLogin(next).then((result) => setErrors(result.errors));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { input, errors: found } = await validateLogin(values);
+    setErrors(found);
+    const firstInvalid = (["email", "password"] as const).find((field) => found[field]);
+    if (firstInvalid) document.getElementById(firstInvalid)?.focus();
+    if (input) login.mutate(input);
+  };
 
   return (
     <AuthLayout title={`Welcome to ${PRODUCT_NAME}`} subtitle="Sign in to manage your AI agents">
-      <form onSubmit={form.handleSubmit((v) => login.mutate(v))} className="space-y-4" noValidate>
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register("email")} />
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={() => void loadLoginSchema()}
+        className="space-y-4"
+        noValidate
+      >
+        <Field id="email" label="Email" error={errors.email}>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={values.email}
+            onChange={(event) => change("email", event.target.value)}
+          />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...form.register("password")} />
+        <Field id="password" label="Password" error={errors.password}>
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(event) => change("password", event.target.value)}
+          />
         </Field>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? "Signing in..." : "Sign In"}

@@ -1,6 +1,6 @@
 /** Phone layout: a top bar and a slide-in panel; Logout navigates to GET /api/logout (spec). */
 import { Bug, LogOut, Menu } from "lucide-react";
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { Link, useLocation } from "wouter";
 import type { User } from "../../../contracts/auth";
 import { cn } from "../../lib/class-names";
@@ -10,7 +10,15 @@ import { Logo } from "./logo";
 import { isActivePath, mobileAdminItems, mobileItems } from "./nav-items";
 import { UserSummary } from "./user-summary";
 
-export function MobileMenu({ user, onReportIssue }: { user: User; onReportIssue: () => void }) {
+export function MobileMenu({
+  user,
+  onReportIssue,
+  menuButtonRef,
+}: {
+  user: User;
+  onReportIssue: () => void;
+  menuButtonRef?: RefObject<HTMLButtonElement | null>;
+}) {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const items = user.isAdmin ? [...mobileItems, ...mobileAdminItems] : mobileItems;
@@ -25,7 +33,7 @@ export function MobileMenu({ user, onReportIssue }: { user: User; onReportIssue:
         closeLabel="Close menu"
         className="w-72 max-w-[85vw]"
         trigger={
-          <Button variant="ghost" size="icon" aria-label="Open menu">
+          <Button ref={menuButtonRef} variant="ghost" size="icon" aria-label="Open menu">
             <Menu aria-hidden />
           </Button>
         }

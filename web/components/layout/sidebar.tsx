@@ -46,7 +46,7 @@ export function Sidebar({ user, onReportIssue }: { user: User; onReportIssue: ()
         <NavList items={sidebarItems} current={location} />
         {user.isAdmin && (
           <div>
-            <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">Administration</p>
+            <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Administration</p>
             <NavList items={adminItems} current={location} />
           </div>
         )}

@@ -2,6 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { cn } from "../../lib/class-names";
+import { useReturnFocus } from "./return-focus";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -11,8 +12,17 @@ export function DialogContent({
   children,
   title,
   description,
+  returnFocusTo,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
-}: ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+}: ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Where focus goes on close when the button that opened the dialog is no longer on the page. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}) {
+  const returnFocus = useReturnFocus(returnFocusTo);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
@@ -23,6 +33,14 @@ export function DialogContent({
         )}
         {...(description ? {} : { "aria-describedby": undefined })}
         {...props}
+        onOpenAutoFocus={(event) => {
+          returnFocus.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          returnFocus.onCloseAutoFocus(event);
+        }}
       >
         <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
         {description && (

@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/class-names";
 import { Button } from "./button";
+import { useReturnFocus } from "./return-focus";
 
 interface SheetProps {
   open: boolean;
@@ -18,6 +19,7 @@ interface SheetProps {
 }
 
 export function Sheet({ open, onOpenChange, side, title, closeLabel, trigger, className, children }: SheetProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
@@ -25,6 +27,8 @@ export function Sheet({ open, onOpenChange, side, title, closeLabel, trigger, cl
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className={cn(
             "fixed inset-y-0 z-50 flex flex-col bg-white shadow-xl",
             side === "left" ? "left-0" : "right-0",

@@ -1,4 +1,4 @@
-/** Radix toasts (spec section 9): 5000 ms, swipe right past 50 px, F8 focuses the region. */
+/** Radix toasts (spec section 9): 5000 ms, swipe right past 50 px, F8 focuses the region; top right. */
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { cn } from "../../lib/class-names";
@@ -34,7 +34,8 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      {/* At the top: at the bottom a toast sat on the chat's message box and Send button. */}
+      <ToastPrimitive.Viewport className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -10,6 +10,7 @@ import { formatDate } from "../../lib/admin-format";
 import { ApprovalBadge } from "./approval-badge";
 import { ApprovalButtons } from "./approval-buttons";
 import { EmptyState } from "./admin-states";
+import { useShownOrder } from "./shown-order";
 
 function UserName({ user }: { user: User }) {
   return (
@@ -25,7 +26,9 @@ function UserName({ user }: { user: User }) {
   );
 }
 
-export function UserList({ users }: { users: User[] }) {
+/** `viewKey` names what the list shows (search and page): rows keep their place within a view. */
+export function UserList({ users: listed, viewKey }: { users: User[]; viewKey: string }) {
+  const users = useShownOrder(listed, viewKey);
   if (users.length === 0) return <EmptyState icon={Users} title="No users found" />;
   return (
     <>

@@ -1,3 +1,5 @@
+/** One agent in the grid: who it is, and the ways in — chat, details, delete. */
+import { MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import type { Agent } from "../../../contracts/agents";
 import { Button } from "../../components/ui/button";
@@ -23,11 +25,24 @@ export function AgentCard({ agent }: { agent: Agent }) {
       <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-600">
         {agent.description || "No description provided"}
       </p>
-      <div className="mt-4 flex items-center justify-between gap-2">
+      <div className="mt-4 flex items-center gap-2">
+        {agent.isActive ? (
+          <Button asChild size="sm">
+            <Link href={`/chat/${agent.id}`} aria-label={`Chat with ${agent.name}`}>
+              <MessageSquare aria-hidden /> Chat
+            </Link>
+          </Button>
+        ) : (
+          <Button size="sm" disabled title="Activate the agent to chat with it">
+            <MessageSquare aria-hidden /> Chat
+          </Button>
+        )}
         <Button asChild variant="outline" size="sm">
           <Link href={`/agents/${agent.id}`}>View Details</Link>
         </Button>
-        <DeleteAgentButton id={agent.id} name={agent.name} />
+        <div className="ml-auto">
+          <DeleteAgentButton id={agent.id} name={agent.name} />
+        </div>
       </div>
     </Card>
   );

@@ -81,7 +81,7 @@ export function InteractionCards({
                 "rounded-md border px-3 py-1.5 text-xs",
                 agent.supportsSocial !== false
                   ? "border-primary/30 text-primary"
-                  : "border-slate-200 text-slate-400 line-through",
+                  : "border-slate-200 text-slate-500 line-through",
               )}
             >
               {network}

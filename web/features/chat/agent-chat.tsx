@@ -10,6 +10,7 @@ import type { ConversationSummary } from "../../../contracts/chat";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { TooltipProvider } from "../../components/ui/tooltip";
 import { agentQuery } from "../../lib/agent-queries";
 import { ApiError } from "../../lib/api";
 import { ChatComposer } from "./chat-composer";
@@ -84,7 +85,10 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
       <ConversationSidebar {...listProps} />
       <ConversationSheet open={sheetOpen} onOpenChange={setSheetOpen} {...listProps} />
       <section className="flex min-w-0 flex-1 flex-col" aria-label={`Chat with ${agent.name}`}>
-        <ChatHeader agent={agent} onNewConversation={startNew} onOpenConversations={() => setSheetOpen(true)} />
+        {/* The only tooltips in the app are in this header, so their provider (and code) lives here. */}
+        <TooltipProvider>
+          <ChatHeader agent={agent} onNewConversation={startNew} onOpenConversations={() => setSheetOpen(true)} />
+        </TooltipProvider>
         {session.isLoading ? (
           <div className="flex flex-1 items-center justify-center">
             <Spinner className="size-6" />

@@ -91,7 +91,7 @@ function RecentConversations() {
                     {c.agentName} · {dateFormat.format(new Date(c.updatedAt))}
                   </p>
                 </div>
-                <span className="shrink-0 text-xs text-slate-400">{c.messageCount} messages</span>
+                <span className="shrink-0 text-xs text-slate-500">{c.messageCount} messages</span>
               </Link>
             </li>
           ))}

@@ -99,7 +99,7 @@ export function ChatComposer({
           <Send aria-hidden />
         </Button>
       </div>
-      <p id="chat-hint" className="mx-auto mt-1.5 hidden max-w-3xl text-xs text-slate-400 sm:block">
+      <p id="chat-hint" className="mx-auto mt-1.5 hidden max-w-3xl text-xs text-slate-500 sm:block">
         Enter to send · Shift+Enter for a new line
       </p>
     </form>

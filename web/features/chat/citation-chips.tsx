@@ -33,7 +33,7 @@ export function CitationChips({ citations }: { citations: Citation[] }) {
               title={`[${citation.marker}] ${citation.title}`}
               description={citation.location ?? undefined}
             >
-              <p className="mb-2 flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-slate-400">
+              <p className="mb-2 flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">
                 <BookOpen className="size-3.5" aria-hidden /> Passage
               </p>
               <blockquote className="whitespace-pre-wrap rounded-md border-l-4 border-primary/40 bg-slate-50 p-3 text-sm leading-relaxed text-slate-800">

@@ -3,7 +3,7 @@ import { AlertTriangle, ShieldAlert } from "lucide-react";
 import { memo } from "react";
 import { cn } from "../../lib/class-names";
 import { CitationChips } from "./citation-chips";
-import { Markdown } from "./markdown";
+import { AssistantText } from "./assistant-text";
 import type { DisplayMessage } from "./use-chat-session";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
@@ -49,12 +49,12 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           <p className="whitespace-pre-wrap break-words">{message.content}</p>
         ) : (
           <>
-            <Markdown text={message.content} />
+            <AssistantText text={message.content} />
             <CitationChips citations={message.citations} />
           </>
         )}
         <div
-          className={cn("mt-1 flex items-center gap-2 text-xs", mine ? "justify-end text-white/70" : "text-slate-400")}
+          className={cn("mt-1 flex items-center gap-2 text-xs", mine ? "justify-end text-white/85" : "text-slate-500")}
         >
           {message.status === "blocked" && <span>Blocked by the security lock</span>}
           {message.status === "partial" && <span>Reply interrupted</span>}

@@ -63,8 +63,10 @@ export function MessageList({
     <div
       ref={scrollRef}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-6"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-offset-[-2px] sm:px-6"
       role="log"
+      // Reachable by Tab, so a keyboard user can scroll back through the transcript with the arrows.
+      tabIndex={0}
       aria-label={`Conversation with ${agentName}`}
       aria-live="polite"
     >

@@ -15,7 +15,16 @@ import { NativeSelect, Textarea } from "../../components/ui/input";
 import { apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
 
-export function ReportIssueDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ReportIssueDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close if the button that opened it has gone (the phone menu's). */
+  returnFocusTo?: () => HTMLElement | null;
+}) {
   const [errorType, setErrorType] = useState<ErrorReportCreate["errorType"]>("bug");
   const [severity, setSeverity] = useState<ErrorReportCreate["severity"]>("medium");
   const [message, setMessage] = useState("");
@@ -61,7 +70,11 @@ export function ReportIssueDialog({ open, onOpenChange }: { open: boolean; onOpe
         onOpenChange(next);
       }}
     >
-      <DialogContent title="Report an Issue" description="Tell the administrators what went wrong.">
+      <DialogContent
+        title="Report an Issue"
+        description="Tell the administrators what went wrong."
+        returnFocusTo={returnFocusTo}
+      >
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="report-type" label="Type of issue">

@@ -1,0 +1,47 @@
+/**
+ * The accessibility check every journey runs on each screen it shows (issue 10, "Finished to the
+ * touch"): axe-core in the page as it is at that moment, failing on any serious or critical
+ * violation with a list a person can act on (rule, what is wrong, which elements).
+ *
+ * WCAG 2.x A and AA rules and axe's best practices, plus one experimental rule the issue names:
+ * `label-content-name-mismatch` (a link whose accessible name does not contain its visible text,
+ * which speech-input users cannot say).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"];
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+interface Violation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+function describe(violations: Violation[]): string {
+  return violations
+    .map(({ id, impact, help, nodes }) => {
+      const where = nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(" ")}: ${(node.failureSummary ?? "").replace(/\s+/g, " ").trim()}`)
+        .join("\n");
+      return `  ${id} (${impact}): ${help}, ${nodes.length} element(s)\n${where}`;
+    })
+    .join("\n");
+}
+
+/**
+ * Runs axe on the page as it is now; `screen` names it in the failure. Call it once the
+ * screen's content is on the page (after an assertion that waits for it), and again with a
+ * dialog open: axe only sees what is rendered. A soft assertion: the journey goes on, so one
+ * run lists every screen's violations, and still fails at the end.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
+  await test.step(`axe: ${screen}`, async () => {
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
+    expect.soft(failing, `serious or critical axe-core violations on ${screen}:\n${describe(failing)}`).toEqual([]);
+  });
+}
