@@ -20,6 +20,8 @@ import { registerErrorHandler } from "./http/error-handler.js";
 import { answerFrameworkError } from "./http/framework-errors.js";
 import { registerHealthRoutes } from "./http/health.js";
 import { withLogRedaction } from "./http/log-redaction.js";
+import { registerMetrics } from "./http/metrics.js";
+import { registerOpenApi } from "./http/openapi.js";
 import { registerSecurity } from "./http/security.js";
 import { registerSpaAndNotFound } from "./http/spa.js";
 import { registerValidation } from "./http/validation.js";
@@ -56,6 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionSecret = deps.config.sessionSecret;
   const guards = createGuards({ db: deps.db.db, clock: deps.clock, sessionSecret, bus: deps.bus });
   registerAccessControl(app, guards);
+  // Before any route: the generator collects routes as they are added.
+  await registerOpenApi(app);
+  registerMetrics(app, deps.db);
   const features: FeatureDeps = {
     db: deps.db.db,
     clock: deps.clock,

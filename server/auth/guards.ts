@@ -82,7 +82,8 @@ export function createGuards(deps: GuardDeps): Guards {
 
 /** Paths whose routes must declare their access; static files and health checks need not. */
 export function needsAccessDecision(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/ws-");
+  // /metrics is outside /api for the scrapers' sake, and no less in need of a decision.
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/ws-") || url === "/metrics";
 }
 
 /** Registers the start-up check and the enforcing hook. Call before any route is added. */

@@ -50,6 +50,8 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
   "POST /api/logout": { access: "public", allowed: 200, request: () => ({ url: "/api/logout" }) },
   "GET /api/logout": { access: "public", allowed: 302, request: () => ({ url: "/api/logout" }) },
   "GET /api/login": { access: "public", allowed: 302, request: () => ({ url: "/api/login" }) },
+  // The API's description, like the web app's own JavaScript that calls the same routes (decision in docs).
+  "GET /api/openapi.json": { access: "public", allowed: 200, request: () => ({ url: "/api/openapi.json" }) },
   // Public so that the web app can ask; its answer to someone without a session is the 401 itself.
   "GET /api/auth/user": {
     access: "public",
@@ -276,6 +278,8 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     destructive: true,
     request: () => ({ url: "/api/admin/reset-all", payload: { confirm: "RESET" } }),
   },
+  // Prometheus metrics: route patterns and counts, no user data, but they show who is busy and when.
+  "GET /metrics": { access: "admin", allowed: 200, request: () => ({ url: "/metrics" }) },
   // The live admin channel; 101 is the WebSocket upgrade.
   "GET /ws-admin": { access: "admin", allowed: 101, request: () => ({ url: "/ws-admin" }) },
 };
