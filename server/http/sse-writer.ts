@@ -76,5 +76,13 @@ export function openEventStream(reply: FastifyReply): SseWriter {
   // Each batch is a small write; Nagle's algorithm would hold it back waiting for more.
   // (app.inject()'s fake socket has no setNoDelay.)
   res.socket?.setNoDelay?.(true);
+  // A stream may outlive the server's close() (shutdown lets it finish). Node closes only the
+  // connections idle at the moment of close(), so this one, kept alive, would hold the shutdown
+  // until the client's keep-alive ran out: close it as the stream ends.
+  const httpServer = reply.server.server;
+  const socket = res.socket;
+  res.once("finish", () => {
+    if (!httpServer.listening) socket?.end();
+  });
   return createSseWriter(res);
 }
