@@ -1,10 +1,13 @@
 /**
- * A server-sent event stream as a Node readable, so Fastify sends it like any other body
- * (its hooks and headers still apply) and backpressure is the stream's business.
+ * A voice turn's server-sent event stream as a Node readable, so Fastify sends it like any
+ * other body (its hooks and headers still apply) and backpressure is the stream's business.
+ * The frames are written by the one SSE writer chat uses too (server/http/sse-writer.ts).
  */
 import { PassThrough } from "node:stream";
-import { formatSseFrame } from "../../contracts/chat-sse.js";
 import type { VoiceTurnEvent } from "../../contracts/voice.js";
+import { createSseWriter, EVENT_STREAM_HEADERS } from "../http/sse-writer.js";
+
+export { EVENT_STREAM_HEADERS };
 
 export interface VoiceEventStream {
   readonly body: PassThrough;
@@ -12,23 +15,12 @@ export interface VoiceEventStream {
   end(): void;
 }
 
-export const EVENT_STREAM_HEADERS = {
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache, no-transform",
-  // Proxies such as nginx otherwise hold the first sentence's audio back in a buffer.
-  "x-accel-buffering": "no",
-} as const;
-
 export function createVoiceEventStream(): VoiceEventStream {
   const body = new PassThrough();
+  const writer = createSseWriter(body);
   return {
     body,
-    send({ event, data }) {
-      if (body.writableEnded || body.destroyed) return;
-      body.write(formatSseFrame(event, data));
-    },
-    end() {
-      if (!body.writableEnded) body.end();
-    },
+    send: ({ event, data }) => writer.send(event, data),
+    end: () => writer.end(),
   };
 }
