@@ -1,13 +1,16 @@
-/** The right side of the voice split view: the conversation's facts, saved recordings and messages. */
+/**
+ * The right side of the voice split view: the conversation's facts and its messages, each
+ * playing its own audio; recordings saved before clips were linked to messages are listed apart.
+ */
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import type { AdminVoiceConversation } from "../../../contracts/admin";
+import type { AdminAudioClip, AdminVoiceConversation } from "../../../contracts/admin";
 import { Button } from "../../components/ui/button";
 import { formatDateTime } from "../../lib/admin-format";
 import { voiceMessagesQuery } from "../../lib/admin-queries";
 import { ErrorState, LoadingState } from "./admin-states";
 import { ConversationFacts, SecurityLockBadge } from "./conversation-summary";
-import { MessageList } from "./message-list";
+import { VoiceMessageList } from "./voice-message-list";
 
 export function VoiceConversationDetail({
   conversation,
@@ -40,32 +43,38 @@ export function VoiceConversationDetail({
         <ErrorState error={detail.error} />
       ) : (
         <>
-          {detail.data.audio.length > 0 && (
-            <section aria-label="Recordings" className="space-y-2 rounded-lg border border-slate-200 p-3">
-              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-                Recordings ({detail.data.audio.length})
-              </h3>
-              <ul className="space-y-2">
-                {detail.data.audio.map((clip, i) => (
-                  <li key={clip.id} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
-                    <span className="shrink-0 text-xs text-slate-500">
-                      #{i + 1} · {formatDateTime(clip.createdAt)}
-                    </span>
-                    <audio
-                      controls
-                      preload="metadata"
-                      src={clip.url}
-                      className="h-9 w-full min-w-0"
-                      aria-label={`Recording ${i + 1}`}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <MessageList messages={detail.data.messages} agentName={conversation.agentName} />
+          <VoiceMessageList messages={detail.data.messages} agentName={conversation.agentName} />
+          <UnlinkedRecordings clips={detail.data.audio.filter((clip) => clip.messageId === null)} />
         </>
       )}
     </div>
+  );
+}
+
+/** Clips that name no message (saved before they were linked): played on their own, by time. */
+function UnlinkedRecordings({ clips }: { clips: AdminAudioClip[] }) {
+  if (clips.length === 0) return null;
+  return (
+    <section aria-label="Other recordings" className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Other recordings ({clips.length})
+      </h3>
+      <ul className="space-y-2">
+        {clips.map((clip, i) => (
+          <li key={clip.id} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+            <span className="shrink-0 text-xs text-slate-500">
+              #{i + 1} · {formatDateTime(clip.createdAt)}
+            </span>
+            <audio
+              controls
+              preload="metadata"
+              src={clip.url}
+              className="h-9 w-full min-w-0"
+              aria-label={`Recording ${i + 1}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
