@@ -74,15 +74,14 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
     );
     const users = await makeUsers(app.url, maxConcurrency, () => ask(app.child, "approve-all", "approved"));
     // Warm-up: every user's conversation exists and every connection pool is filled.
-    await Promise.all(users.map((user) => chatThroughApp(app.url, user, "warm up")));
-    await Promise.all(users.map(() => chatDirect(fake.url, "warm up")));
+    await warmUp(app.url, fake.url, users);
 
     const modes: { label: string; users: BenchUser[]; question: string }[] = [
       { label: "", users, question: "how are we doing?" },
     ];
     if (WITH_KNOWLEDGE) {
       const knowing = await withKnowledgeAgents(app.url, users);
-      await Promise.all(knowing.map((user) => chatThroughApp(app.url, user, "warm up")));
+      await warmUp(app.url, null, knowing);
       modes.push({ label: " +knowledge", users: knowing, question: "how many days do I have to return an item?" });
     }
 
@@ -93,6 +92,11 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
         );
         const [p50, p99] = summarise(`${engine} ${concurrency} concurrent${mode.label}`, level.direct, level.ours);
         const ratio = level.appCpu / level.fakeCpu;
+        if (level.errors.length > 0) {
+          console.log(
+            `${"".padEnd(25)} ${level.errors.length} chats FAILED (left out of the figures): ${level.errors[0]}`,
+          );
+        }
         console.log(
           `${"".padEnd(25)} CPU per chat: app ${level.appCpu.toFixed(2)} ms, fake provider ${level.fakeCpu.toFixed(2)} ms per stream (app = ${ratio.toFixed(1)}×); load average ${loadavg()[0]?.toFixed(1)}`,
         );
@@ -117,17 +121,37 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
   return verdicts;
 }
 
+/** Warm-up chats through the app (and straight to the fake); a failure is reported, not fatal. */
+async function warmUp(appUrl: string, fakeUrl: string | null, users: BenchUser[]): Promise<void> {
+  const results = await Promise.allSettled([
+    ...users.map((user) => chatThroughApp(appUrl, user, "warm up")),
+    ...(fakeUrl ? users.map(() => chatDirect(fakeUrl, "warm up")) : []),
+  ]);
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed.length > 0) console.log(`warm-up: ${failed.length} chats failed: ${String(failed[0]?.reason)}`);
+}
+
 /** One level: `rounds` bursts of `users.length` chats, direct and through the app, alternating which goes first. */
 async function runLevel(app: Child, fake: Child, users: BenchUser[], rounds: number, question: string) {
   const direct: Timing[] = [];
   const ours: Timing[] = [];
+  const errors: string[] = [];
+  // A failed chat (an error event, a refused request) is counted, not timed: one bad answer must not end the run.
+  const throughApp = (user: BenchUser, message: string) =>
+    chatThroughApp(app.url, user, message).catch((error: unknown) => {
+      errors.push(String(error));
+      return null;
+    });
   const [appBefore, fakeBefore] = await Promise.all([cpuMs(app.child), cpuMs(fake.child)]);
   for (let round = 0; round < rounds; round++) {
     const message = `Round ${round}: ${question}`;
     // Alternate which goes first so neither side always meets a warmer machine.
     const runDirect = async () => direct.push(...(await Promise.all(users.map(() => chatDirect(fake.url, message)))));
-    const runOurs = async () =>
-      ours.push(...(await Promise.all(users.map((user) => chatThroughApp(app.url, user, message)))));
+    const runOurs = async () => {
+      for (const timing of await Promise.all(users.map((user) => throughApp(user, message)))) {
+        if (timing) ours.push(timing);
+      }
+    };
     if (round % 2 === 0) {
       await runDirect();
       await runOurs();
@@ -137,12 +161,14 @@ async function runLevel(app: Child, fake: Child, users: BenchUser[], rounds: num
     }
   }
   const [appAfter, fakeAfter] = await Promise.all([cpuMs(app.child), cpuMs(fake.child)]);
+  const appChats = ours.length + errors.length;
   return {
     direct,
     ours,
-    appCpu: (appAfter - appBefore) / ours.length,
+    errors,
+    appCpu: (appAfter - appBefore) / appChats,
     // The fake streamed every direct chat and every chat the app relayed.
-    fakeCpu: (fakeAfter - fakeBefore) / (direct.length + ours.length),
+    fakeCpu: (fakeAfter - fakeBefore) / (direct.length + appChats),
   };
 }
 
