@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Card, CardContent } from "../ui/card";
-import { Logo } from "./logo";
+import { Logo, PRODUCT_NAME } from "./logo";
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-primary-soft to-slate-50 px-4 py-10">
-      <Link href="/" className="mb-6" aria-label="Home">
+      {/* The name starts with the logo's own text, so speech input can say what it sees. */}
+      <Link href="/" className="mb-6" aria-label={`${PRODUCT_NAME} home`}>
         <Logo />
       </Link>
       <Card className="w-full max-w-md">
