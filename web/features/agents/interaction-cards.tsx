@@ -48,8 +48,11 @@ export function InteractionCards({
                   </button>
                 )}
               </div>
-              <p className="mt-3 text-2xl font-bold">{count}</p>
-              <p className="text-xs text-slate-500">{label}</p>
+              {/* One sentence, "12 Chats": a figure and its label, not a heading and a paragraph. */}
+              <p className="mt-3">
+                <span className="block text-2xl font-bold">{count}</span>
+                <span className="block text-xs text-slate-500">{label}</span>
+              </p>
             </Card>
           );
         })}
