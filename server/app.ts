@@ -1,7 +1,6 @@
 /** buildApp(deps): the Fastify app with every plugin and feature route; no I/O at import. */
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler } from "fastify-type-provider-zod";
 import { JSON_BODY_LIMIT_BYTES } from "../contracts/limits.js";
 import { registerAdminRoutes } from "./admin/routes.js";
 import { registerAdminUserRoutes } from "./admin/users-routes.js";
@@ -17,6 +16,7 @@ import { createKnowledgeIngestion, type KnowledgeIngestion } from "./knowledge/i
 import { registerKnowledgeRoutes } from "./knowledge/routes.js";
 import { connectionCap, httpTimeoutOptions, limitConnectionsPerAddress } from "./http/connection-limits.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { fastSerializerCompiler } from "./http/fast-serializer.js";
 import { answerFrameworkError } from "./http/framework-errors.js";
 import { registerHealthRoutes } from "./http/health.js";
 import { withLogRedaction } from "./http/log-redaction.js";
@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   limitConnectionsPerAddress(app.server, connectionCap(deps.config));
   registerValidation(app);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   app.decorateRequest("user", null);
   app.decorateRequest("sessionHash", null);
   registerErrorHandler(app);

@@ -3,13 +3,17 @@
  * Schema 2020-12, every $ref resolves, every path parameter is declared), listing every /api
  * route the app registers, with the success answer of each route described by its schema.
  */
+import { PassThrough } from "node:stream";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import Fastify from "fastify";
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { needsAccessDecision } from "../auth/guards.js";
 import { ROUTE_DECISIONS } from "../security/route-decisions.js";
 import { routeKey, routeTable } from "../test-support/route-table.js";
 import { startTestApp, type TestApp } from "../test-support/test-app.js";
-import { OPENAPI_PATH } from "./openapi.js";
+import { fastSerializerCompiler } from "./fast-serializer.js";
+import { eventStreamResponse, OPENAPI_PATH } from "./openapi.js";
 
 interface Operation {
   parameters?: { name: string; in: string; required?: boolean; schema?: object }[];
@@ -146,5 +150,29 @@ describe("the OpenAPI document", () => {
     expect(doc.components?.securitySchemes).toEqual({ session: { type: "apiKey", in: "cookie", name: "sid" } });
     expect(doc.paths["/api/agents"].get).toMatchObject({ security: [{ session: [] }] });
     expect(doc.paths["/api/login"].post).not.toHaveProperty("security");
+  });
+});
+
+describe("a route that answers JSON or an event stream", () => {
+  it("serialises the JSON answer by its schema and sends the stream untouched", async () => {
+    const app = Fastify();
+    app.setSerializerCompiler(fastSerializerCompiler);
+    const Reply = z.object({ response: z.string() });
+    app.post(
+      "/turn",
+      { schema: { response: { 200: eventStreamResponse("The reply", Reply) } } },
+      async (request, reply) => {
+        if (request.headers.accept !== "text/event-stream") return { response: "Hi", internal: "not for clients" };
+        const body = new PassThrough();
+        body.end("event: done\ndata: {}\n\n");
+        return reply.header("content-type", "text/event-stream; charset=utf-8").send(body);
+      },
+    );
+    const json = await app.inject({ method: "POST", url: "/turn" });
+    expect(json.headers["content-type"]).toMatch(/^application\/json/);
+    expect(json.json()).toEqual({ response: "Hi" });
+    const stream = await app.inject({ method: "POST", url: "/turn", headers: { accept: "text/event-stream" } });
+    expect(stream.body).toBe("event: done\ndata: {}\n\n");
+    await app.close();
   });
 });

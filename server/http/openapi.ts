@@ -27,6 +27,20 @@ export function csvResponse(description: string) {
   return { description, content: { "text/csv": { schema: z.string() } } };
 }
 
+/**
+ * A text/event-stream answer (a stream is sent as it is, never serialised); `json` is the
+ * schema of the same status's JSON answer when the route also answers plain JSON.
+ */
+export function eventStreamResponse(description: string, json?: z.ZodType) {
+  return {
+    description,
+    content: {
+      ...(json ? { "application/json": { schema: json } } : {}),
+      "text/event-stream": { schema: z.string().describe("Frames `event: <name>\\ndata: <one JSON line>\\n\\n`") },
+    },
+  };
+}
+
 /** Raw bytes of a media type (a Buffer is sent as it is, never serialised). */
 export function bytesResponse(mediaType: string, description: string) {
   return { description, content: { [mediaType]: { schema: z.string().meta({ format: "binary" }) } } };
