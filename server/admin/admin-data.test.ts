@@ -139,8 +139,20 @@ describeEachEngine("admin data screens", (engine) => {
       });
       const body = (await get(`/api/admin/voice-conversations/${voiceId}/messages`)).json<AdminVoiceMessages>();
       expect(body.messages.map((m) => m.language)).toEqual(["fr-FR", "fr-FR"]);
+      // A clip saved before clips were linked to messages names none, and has no known length.
       expect(body.audio).toEqual([
-        { id: audioId, mimeType: "audio/wav", createdAt: expect.any(String), url: `/api/admin/voice-audio/${audioId}` },
+        {
+          id: audioId,
+          mimeType: "audio/wav",
+          createdAt: expect.any(String),
+          url: `/api/admin/voice-audio/${audioId}`,
+          messageId: null,
+          durationMs: null,
+        },
+      ]);
+      expect(body.messages.map((m) => [m.interrupted, m.stages, m.audio])).toEqual([
+        [false, null, []],
+        [false, null, []],
       ]);
       expect((await auditRows(t.deps.db.db, "conversation.read")).some((r) => r.targetId === voiceId)).toBe(true);
     });

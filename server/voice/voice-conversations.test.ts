@@ -34,6 +34,7 @@ describeEachEngine("voice conversations", (engine) => {
       ["POST", `/api/voice-conversations/${id}/chat`, { message: "Hello there", language: "en-US" }],
       ["POST", `/api/voice-conversations/${id}/turn`, { message: "Hello there", language: "en-US" }],
       ["POST", `/api/voice-conversations/${id}/save-audio`, { audioData: TINY_WAV }],
+      ["POST", `/api/voice-conversations/${id}/messages/${id}/interrupted`, { spokenText: "Hello" }],
       ["POST", "/api/tts", { text: "Hello", voice: "alloy" }],
       ["POST", "/api/stt", { audioData: TINY_WAV, language: "en-US" }],
       ["GET", "/api/voice/capabilities", undefined],

@@ -31,8 +31,8 @@ import {
 const REPLY = "Sure, I can help with that. Your order shipped this morning. It should arrive on Friday.";
 const FIRST_SENTENCE = "Sure, I can help with that.";
 const GREETING = "Hello! I'm Vera. How can I help you today?";
-/** Generous: a loaded machine takes seconds to synthesise a greeting; a lost one never arrives. */
-const RECORD_WAIT = { timeout: 20_000, interval: 50 };
+/** A hang detector, not a speed bound: a loaded machine takes seconds to synthesise; a lost record never arrives. */
+const RECORD_WAIT = { timeout: 60_000, interval: 50 };
 
 const wavBytesOf = (audioUrl: string | null) => Buffer.from((audioUrl ?? "").split(",")[1] ?? "", "base64");
 
@@ -58,6 +58,8 @@ describeEachEngine("voice records", (engine) => {
     user = await makeUser(t);
     stranger = await makeUser(t);
     agentId = await makeVoiceAgent(t, user);
+    // Loads the embedded engine now, so the first test waits for its greeting, not for a cold start.
+    await post(t, user, "/api/tts", { text: "Warming up.", voice: "nova", language: "en-US" });
   });
   afterAll(async () => {
     await t.close();
@@ -427,7 +429,11 @@ describeEachEngine("voice records", (engine) => {
         },
       );
       const second = await replacement!;
-      expect(eventsOf(cancelled.events, "done")).toHaveLength(1);
+      // The cancelled turn still ends normally for its client (which has stopped listening).
+      expect(cancelled.events.map((e) => e.event).filter((name) => name !== "delta" && name !== "audio")).toEqual([
+        "stored",
+        "done",
+      ]);
       const [ids] = eventsOf(second.events, "stored");
       const messages = await storedMessages(t, id);
       expect(messages.map((m) => [m.id, m.content])).toEqual([
