@@ -1,7 +1,9 @@
 /** Helpers for admin journeys: open an admin screen and wait until its live channel is connected. */
 import type { Page, WebSocket } from "@playwright/test";
 
-const CONNECT_TIMEOUT_MS = 10_000;
+// A hang detector, not a speed bound: the live channel's code now loads on demand for admins,
+// and on a loaded machine the chunk, the socket and the first stats can take many seconds.
+const CONNECT_TIMEOUT_MS = 60_000;
 
 /**
  * Navigates to `path` and resolves once /ws-admin has delivered its first frame (the stats),
