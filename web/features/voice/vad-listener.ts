@@ -38,31 +38,6 @@ function debugFrame(probability: number): void {
   debugSince = now;
 }
 
-/** Frames waiting for the model beyond this (~3 s of audio) are dropped: the page cannot keep up. */
-const MAX_FRAME_BACKLOG = 100;
-
-/**
- * The package hands every frame from its worklet to the model as it arrives, without waiting
- * for the previous one. On a starved page (measured: load average 20-29 on 2 cores) inference
- * falls behind, runs overlap on the one ONNX session, and every frame then fails with "No
- * state from model": the detector goes deaf for the rest of the call. One at a time, in order;
- * start() reads processFrame when it wires the worklet, so this must run before start().
- */
-function serializeFrames(vad: { processFrame: (frame: Float32Array) => Promise<void> }): void {
-  const original = vad.processFrame;
-  let chain: Promise<void> = Promise.resolve();
-  let waiting = 0;
-  vad.processFrame = (frame) => {
-    if (waiting >= MAX_FRAME_BACKLOG) return chain;
-    waiting += 1;
-    chain = chain
-      .then(() => original(frame))
-      .catch((error: unknown) => console.warn("voice detector frame failed", error))
-      .finally(() => (waiting -= 1));
-    return chain;
-  };
-}
-
 export async function startVadListener(
   stream: MediaStream,
   tolerance: PauseTolerance,
@@ -117,7 +92,6 @@ export async function startVadListener(
       handlers.onUtterance({ kind: "samples", samples }, endedAt);
     },
   });
-  serializeFrames(vad);
   let destroyed = false;
   return {
     kind: "vad",
