@@ -19,25 +19,6 @@ import { DETECTOR_SAMPLE_RATE } from "./wav-encoding";
 /** Samples this loud (≈ −40 dBFS) count as sound when timing the start and end of speech. */
 const SOUND_LEVEL = 0.01;
 
-const debugging = typeof localStorage !== "undefined" && localStorage.getItem("agentdesk.voice-debug") === "1";
-let debugFrames = 0;
-let debugMax = 0;
-let debugSince = 0;
-
-/** With the voice debug flag: frames judged per 5 s (156 is real time) and the loudest speech probability. */
-function debugFrame(probability: number): void {
-  debugFrames += 1;
-  debugMax = Math.max(debugMax, probability);
-  const now = performance.now();
-  if (now - debugSince < 5000) return;
-  console.debug(
-    `voice detector: ${debugFrames} frames in ${Math.round(now - debugSince)} ms, max p ${debugMax.toFixed(2)}`,
-  );
-  debugFrames = 0;
-  debugMax = 0;
-  debugSince = now;
-}
-
 export async function startVadListener(
   stream: MediaStream,
   tolerance: PauseTolerance,
@@ -68,7 +49,6 @@ export async function startVadListener(
     resumeStream: async () => stream,
     startOnLoad: false,
     onFrameProcessed: (probabilities, frame) => {
-      if (debugging) debugFrame(probabilities.isSpeech);
       const signal = segment.frame(probabilities.isSpeech, frame, performance.now());
       if (signal?.kind === "pause") handlers.onPause(signal.samples, signal.endedAt);
       else if (signal?.kind === "resume") handlers.onResume();

@@ -129,23 +129,16 @@ function VoiceCall({
       <VoiceTranscript lines={state.lines} agentName={agent.name} />
 
       {ear.kind === "typed" && (
-        <VoiceTypedTurn
-          enabled={phase === "listening" && !state.turn}
-          waitHint={inCall ? "Wait for the agent to finish" : "Start the conversation to type"}
-          onSend={(text) => session?.sendTyped(text)}
-        />
+        <VoiceTypedTurn enabled={phase === "listening" && !state.turn} onSend={(text) => session?.sendTyped(text)} />
       )}
 
-      {/* Typed turns use no microphone: nothing to mute or speak over. */}
-      {ear.kind !== "typed" && (
-        <VoiceCallControls
-          settings={state.settings}
-          muted={state.muted}
-          canMute={live && state.micOpen}
-          onToggleMute={() => session?.toggleMute()}
-          onChange={(settings) => session?.changeSettings(settings)}
-        />
-      )}
+      <VoiceCallControls
+        settings={state.settings}
+        muted={state.muted}
+        canMute={live && state.micOpen}
+        onToggleMute={() => session?.toggleMute()}
+        onChange={(settings) => session?.changeSettings(settings)}
+      />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         {isAdmin ? <TestSpeechButton voice={voiceForAgent(agent)} /> : <span />}

@@ -12,9 +12,6 @@ import { probeBrowserRecognizer } from "./ear-probe";
 import { SnapshotStore, type VoiceAgent } from "./voice-session-state";
 import { loadVoiceSettings } from "./voice-settings";
 
-/** `localStorage["agentdesk.voice-debug"] = "1"` logs every event, the phase it leads to and its effects. */
-const debugging = typeof localStorage !== "undefined" && localStorage.getItem("agentdesk.voice-debug") === "1";
-
 export class VoiceSession extends SnapshotStore<CallState> {
   private readonly effects: CallEffects;
   private readonly queue: CallEvent[] = [];
@@ -40,7 +37,6 @@ export class VoiceSession extends SnapshotStore<CallState> {
     try {
       for (let next = this.queue.shift(); next; next = this.queue.shift()) {
         const { state, effects } = transition(this.snapshot, next);
-        if (debugging) console.debug("voice call:", next.type, "→", state.phase, effects.map((e) => e.type).join(" "));
         this.replace(state);
         for (const effect of effects) this.effects.run(effect);
       }

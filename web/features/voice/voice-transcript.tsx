@@ -16,8 +16,6 @@ export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[];
     <div
       role="log"
       aria-label="Conversation transcript"
-      // Scrollable, so it must be reachable with the keyboard.
-      tabIndex={0}
       className="max-h-56 space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3 sm:max-h-64"
     >
       {lines.map((line) => (

@@ -4,16 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 
-export function VoiceTypedTurn({
-  enabled,
-  waitHint,
-  onSend,
-}: {
-  enabled: boolean;
-  /** What the box says while it cannot be used. */
-  waitHint: string;
-  onSend: (text: string) => void;
-}) {
+export function VoiceTypedTurn({ enabled, onSend }: { enabled: boolean; onSend: (text: string) => void }) {
   const [text, setText] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +21,7 @@ export function VoiceTypedTurn({
         id="voice-typed-turn"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={enabled ? "Type your message" : waitHint}
+        placeholder={enabled ? "Type your message" : "Start the conversation to type"}
         autoComplete="off"
         disabled={!enabled}
       />
