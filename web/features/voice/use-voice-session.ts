@@ -1,9 +1,8 @@
 /** React binding of a VoiceSession: one per open dialog, closed (microphone released) on unmount. */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { VoiceCapabilities } from "../../../contracts/voice";
-import { initialCallState, type CallState } from "./call-state";
 import { VoiceSession } from "./voice-session";
-import type { VoiceAgent } from "./voice-session-state";
+import { initialVoiceSnapshot, type VoiceAgent, type VoiceSnapshot } from "./voice-session-state";
 
 const noSubscription = () => () => undefined;
 
@@ -11,7 +10,7 @@ export function useVoiceSession(
   agent: VoiceAgent,
   capabilities: VoiceCapabilities,
   onClose: () => void,
-): { session: VoiceSession | null; state: CallState } {
+): { session: VoiceSession | null; snapshot: VoiceSnapshot } {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const [session, setSession] = useState<VoiceSession | null>(null);
@@ -24,16 +23,10 @@ export function useVoiceSession(
     return () => created.close();
   }, [id, name, role, gender, voice, capabilities]);
 
-  const initial = useRef<CallState>(
-    initialCallState({
-      sessionSeconds: capabilities.sessionSeconds,
-      agentName: name,
-      serverStt: capabilities.serverStt,
-    }),
-  );
-  const state = useSyncExternalStore(
+  const initial = useRef<VoiceSnapshot>(initialVoiceSnapshot(capabilities.sessionSeconds));
+  const snapshot = useSyncExternalStore(
     session?.subscribe ?? noSubscription,
     session?.getSnapshot ?? (() => initial.current),
   );
-  return { session, state };
+  return { session, snapshot };
 }

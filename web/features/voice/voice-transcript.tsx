@@ -1,7 +1,7 @@
 /** The live transcript of a call: the user's turns and the agent's reply as it streams in. */
 import { useEffect, useRef } from "react";
 import { cn } from "../../lib/class-names";
-import type { TranscriptLine } from "./call-state";
+import type { TranscriptLine } from "./voice-session-state";
 
 export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[]; agentName: string }) {
   const end = useRef<HTMLDivElement>(null);
@@ -31,12 +31,6 @@ export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[];
           >
             <span className="sr-only">{line.role === "user" ? "You: " : `${agentName}: `}</span>
             {line.text || "…"}
-            {line.interrupted && <span className="ml-1 text-xs italic text-slate-500">(interrupted)</span>}
-            {line.latencyMs !== undefined && (
-              <span className="mt-1 block text-xs text-slate-500" data-latency-ms={line.latencyMs}>
-                answered in {(line.latencyMs / 1000).toFixed(1)} s
-              </span>
-            )}
           </div>
         </div>
       ))}
