@@ -6,7 +6,7 @@
 // worker entries (their `.ts` names map to `.js` at run time, see worker-thread.ts) — and the
 // relative imports already name `.js` files. Packages stay in node_modules. Files that are not
 // TypeScript (migrations, JSON) are copied beside the modules that read them.
-import { cpSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -31,15 +31,18 @@ const files = ROOTS.flatMap(walk).filter((path) => !isTestOnly(path));
 const modules = files.filter((path) => path.endsWith(".ts"));
 const assets = files.filter((path) => !path.endsWith(".ts"));
 
-// Stale modules of deleted sources must not linger (a worker could still import one).
-for (const root of ROOTS) rmSync(join(OUT, root), { recursive: true, force: true });
+// Built beside the output and moved into place at the end, so that a server starting from
+// dist/ meanwhile (another build, a benchmark) never finds it half-written or empty; building
+// afresh also means modules of deleted sources do not linger (a worker could still import one).
+const staging = join(OUT, `.building-${process.pid}`);
+rmSync(staging, { recursive: true, force: true });
 
 const started = Date.now();
 await build({
   entryPoints: modules,
   absWorkingDir: process.cwd(),
   outbase: ".",
-  outdir: OUT,
+  outdir: staging,
   bundle: false,
   platform: "node",
   format: "esm",
@@ -48,7 +51,14 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
 });
-for (const asset of assets) cpSync(asset, join(OUT, asset));
+for (const asset of assets) cpSync(asset, join(staging, asset));
+for (const root of ROOTS) {
+  const retired = join(OUT, `.retired-${root}-${process.pid}`);
+  if (existsSync(join(OUT, root))) renameSync(join(OUT, root), retired);
+  renameSync(join(staging, root), join(OUT, root));
+  rmSync(retired, { recursive: true, force: true });
+}
+rmSync(staging, { recursive: true, force: true });
 // The package's "type": "module" already makes these ESM; this marker lets dist/ be copied
 // on its own (as a container image might) without the package.json beside it.
 writeFileSync(join(OUT, "package.json"), JSON.stringify({ type: "module" }) + "\n");

@@ -1,6 +1,6 @@
 /** The part of autocannon's API the load benchmark uses (the package ships no types). */
 declare module "autocannon" {
-  interface AutocannonRequest {
+  export interface AutocannonRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -21,6 +21,8 @@ declare module "autocannon" {
     body?: string;
     setupClient?: (client: AutocannonClient) => void;
     requests?: AutocannonRequest[];
+    /** Requests per second across all connections; unset = as fast as the server answers. */
+    overallRate?: number;
   }
   interface Histogram {
     average: number;
@@ -42,6 +44,14 @@ declare module "autocannon" {
     latency: Histogram;
     requests: Histogram & { sent: number };
   }
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  interface AutocannonInstance extends Promise<AutocannonResult> {
+    on(
+      event: "response",
+      listener: (client: AutocannonClient, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+    on(event: "reqError", listener: (error: Error) => void): this;
+    stop(): void;
+  }
+  function autocannon(options: AutocannonOptions): AutocannonInstance;
   export default autocannon;
 }

@@ -3,8 +3,23 @@
  * as its own user (as each browser is), with the server's CPU time and RSS read around it.
  */
 import { loadavg } from "node:os";
-import autocannon from "autocannon";
+import autocannon, { type AutocannonRequest } from "autocannon";
 import type { ServerProcess } from "./server-process.js";
+
+/** One connection's signed-in user, and what it asks for in turn. */
+export interface LoadUser {
+  cookie: string;
+  agentId: string;
+  /** A conversation of the user's own, for reading its messages and adding turns to it. */
+  conversationId: string;
+}
+export type RequestCycle = (user: LoadUser) => AutocannonRequest[];
+
+/** GET each path in turn, signed in. */
+export const getEach =
+  (paths: string[]): RequestCycle =>
+  (user) =>
+    paths.map((path) => ({ method: "GET", path, headers: { cookie: user.cookie } }));
 
 export interface LoadOptions {
   connections: number;
@@ -26,30 +41,37 @@ export interface Measurement {
   load: [number, number];
 }
 
-function runAutocannon(url: string, paths: string[], cookies: string[], connections: number, durationS: number) {
-  let nextCookie = 0;
-  const cycle = (cookie: string) => paths.map((path) => ({ method: "GET", path, headers: { cookie } }));
+export function runAutocannon(
+  url: string,
+  cycle: RequestCycle,
+  users: LoadUser[],
+  connections: number,
+  durationS: number,
+  overallRate?: number,
+) {
+  let nextUser = 0;
   return autocannon({
     url,
     connections,
     duration: durationS,
-    requests: cycle(cookies[0] ?? ""),
-    // Each connection is one signed-in user, all through its cycle of paths.
-    setupClient: (client) => client.setRequests(cycle(cookies[nextCookie++ % cookies.length] ?? "")),
+    overallRate,
+    requests: cycle(users[0]),
+    // Each connection is one signed-in user, all through its cycle of requests.
+    setupClient: (client) => client.setRequests(cycle(users[nextUser++ % users.length])),
   });
 }
 
 export async function measure(
   server: ServerProcess,
-  paths: string[],
-  cookies: string[],
+  cycle: RequestCycle,
+  users: LoadUser[],
   options: LoadOptions,
 ): Promise<Measurement> {
   // Warm the JIT, the pool's connections and (for the app) the session cache; not counted.
-  if (options.warmupS > 0) await runAutocannon(server.url, paths, cookies, options.connections, options.warmupS);
+  if (options.warmupS > 0) await runAutocannon(server.url, cycle, users, options.connections, options.warmupS);
   const load0 = loadavg()[0];
   const cpu0 = server.cpuMs();
-  const result = await runAutocannon(server.url, paths, cookies, options.connections, options.durationS);
+  const result = await runAutocannon(server.url, cycle, users, options.connections, options.durationS);
   const cpuMs = server.cpuMs() - cpu0;
   const completed = result.requests.total;
   return {

@@ -1,15 +1,19 @@
 /**
- * Authenticated read throughput: `npm run bench:load`. The app (server/main.ts, its own process,
- * on a fresh PostgreSQL database made and dropped here) against a minimal Fastify + pg server
- * doing the same session lookup and query, and a raw `node:http` hello, all in the same run on
- * the same database. Every figure is the median of BENCH_RUNS runs, interleaved so that the
- * machine's changing load falls on all three alike. See bench/README.md.
+ * Authenticated read throughput: `npm run bench:load`. The app's production build
+ * (dist/server/main.js, built if needed; its own process, on a fresh PostgreSQL database made
+ * and dropped here) as one process and as a cluster of two (dist/server/cluster.js), against a
+ * minimal Fastify + pg server doing the same session lookup and query, and a raw `node:http`
+ * hello, all in the same run on the same database. Every figure is the median of BENCH_RUNS
+ * runs, interleaved so that the machine's changing load falls on all alike. `--soak 10m` runs
+ * the soak instead (bench/load/soak.ts). See bench/README.md.
  */
 import { loadavg } from "node:os";
+import { buildCompiledServer } from "../../server/test-support/compiled-server.js";
 import { createTestPostgresDatabase } from "../../server/test-support/test-app.js";
-import { measure, median, type LoadOptions, type Measurement } from "./measure.js";
+import { getEach, measure, median, type LoadOptions, type Measurement, type RequestCycle } from "./measure.js";
 import { seedUsers } from "./seed.js";
 import { startServer, type ServerProcess } from "./server-process.js";
+import { parseDuration, runSoak } from "./soak.js";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const OPTIONS: LoadOptions = {
@@ -22,28 +26,32 @@ const USERS = env("BENCH_USERS", 100);
 const AGENTS_EACH = env("BENCH_AGENTS_EACH", 5);
 /** `npm start`'s default is info (two log lines per request); BENCH_APP_LOG_LEVEL=info measures that. */
 const APP_LOG_LEVEL = process.env.BENCH_APP_LOG_LEVEL ?? "warn";
-/** The app's entry; a compiled build can be measured with BENCH_APP_ENTRY=dist/server/main.js. */
-const APP_ENTRY = process.env.BENCH_APP_ENTRY ?? "server/main.ts";
+/** The cluster entry beside the app's, run with this many workers ("app ×2"); 0 leaves the cluster out. */
+const CLUSTER_WORKERS = env("BENCH_CLUSTER_WORKERS", 2);
+const SOAK = process.argv.includes("--soak") ? parseDuration(process.argv[process.argv.indexOf("--soak") + 1]) : null;
 const GOAL = { ratio: 0.8, p99Ms: 25 };
 const SECRET = "bench-secret-bench-secret-bench-secret";
 
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const nodeArgs = (entry: string) => (entry.endsWith(".ts") ? ["--import", "tsx", entry] : [entry]);
 
+type Target = "app" | "app ×2" | "baseline" | "hello";
+
 interface Scenario {
   name: string;
-  paths: string[];
-  targets: ("app" | "baseline" | "hello")[];
+  cycle: RequestCycle;
+  targets: Target[];
 }
 
+const APPS: Target[] = CLUSTER_WORKERS > 0 ? ["app", "app ×2"] : ["app"];
 const SCENARIOS: Scenario[] = [
-  { name: "GET /api/auth/user", paths: ["/api/auth/user"], targets: ["app", "baseline", "hello"] },
-  { name: "GET /api/agents", paths: ["/api/agents"], targets: ["app", "baseline"] },
+  { name: "GET /api/auth/user", cycle: getEach(["/api/auth/user"]), targets: [...APPS, "baseline", "hello"] },
+  { name: "GET /api/agents", cycle: getEach(["/api/agents"]), targets: [...APPS, "baseline"] },
   // What a signed-in dashboard asks for, in turn; only the app serves all of it.
   {
     name: "mixed reads",
-    paths: ["/api/auth/user", "/api/agents", "/api/dashboard", "/api/conversations"],
-    targets: ["app"],
+    cycle: getEach(["/api/auth/user", "/api/agents", "/api/dashboard", "/api/conversations"]),
+    targets: APPS,
   },
 ];
 
@@ -80,6 +88,17 @@ function medianOf(runs: Measurement[]): Measurement {
   };
 }
 
+if (SOAK !== null) {
+  await runSoak(SOAK);
+  process.exit(0);
+}
+
+// What `npm start` runs, compiled by scripts/build-server.mjs into a folder of this run's own
+// (dist/ in a shared checkout may be rebuilt under a running benchmark).
+// BENCH_APP_ENTRY=server/main.ts measures the source under tsx instead.
+const build = process.env.BENCH_APP_ENTRY ? null : buildCompiledServer();
+const APP_ENTRY = process.env.BENCH_APP_ENTRY ?? `${build?.dir}/server/main.js`;
+const CLUSTER_ENTRY = APP_ENTRY.replace(/main\.(ts|js)$/, "cluster.$1");
 const database = await createTestPostgresDatabase();
 const servers: ServerProcess[] = [];
 try {
@@ -88,13 +107,30 @@ try {
       .map((n) => f(n, 2))
       .join(" ")}`,
   );
-  const app = await startServer("app", nodeArgs(APP_ENTRY), {
+  const appEnv = {
     DATABASE_URL: database.url,
     SESSION_SECRET: SECRET,
     DATA_DIR: "/tmp/agentdesk-bench-load",
     LOG_LEVEL: APP_LOG_LEVEL,
-  });
+    // Every connection comes from loopback; the per-address socket cap is for the open internet.
+    MAX_CONNECTIONS_PER_ADDRESS: "0",
+  };
+  const app = await startServer("app", nodeArgs(APP_ENTRY), appEnv);
   servers.push(app);
+  // Started after the single app has migrated the database, so its workers only connect.
+  const cluster =
+    CLUSTER_WORKERS > 0
+      ? await startServer(
+          "app ×2",
+          nodeArgs(CLUSTER_ENTRY),
+          { ...appEnv, CLUSTER_WORKERS: String(CLUSTER_WORKERS) },
+          "/healthz",
+          {
+            readyLine: /cluster ready/,
+          },
+        )
+      : null;
+  if (cluster) servers.push(cluster);
   const baseline = await startServer("baseline", nodeArgs("bench/load/baseline-fastify-pg.ts"), {
     BENCH_DATABASE_URL: database.url,
     SESSION_SECRET: SECRET,
@@ -102,14 +138,17 @@ try {
   servers.push(baseline);
   const hello = await startServer("hello", nodeArgs("bench/load/hello-server.ts"), {}, "/");
   servers.push(hello);
-  const byName = { app, baseline, hello };
+  const byName: Record<Target, ServerProcess | null> = { app, "app ×2": cluster, baseline, hello };
 
   console.log(`seeding ${USERS} users with ${AGENTS_EACH} agents each through the app…`);
-  const cookies = (await seedUsers(app.url, database.url, USERS, AGENTS_EACH)).map((u) => u.cookie);
+  const users = await seedUsers(app.url, database.url, USERS, AGENTS_EACH);
   console.log(
     `${OPTIONS.connections} connections, ${OPTIONS.durationS} s per measurement after ${OPTIONS.warmupS} s of warm-up, ` +
-      `${RUNS} runs; app entry ${APP_ENTRY}, LOG_LEVEL=${APP_LOG_LEVEL}; idle RSS app ${f(app.rssMb())} MB, ` +
-      `baseline ${f(baseline.rssMb())} MB, hello ${f(hello.rssMb())} MB\n`,
+      `${RUNS} runs; app entry ${APP_ENTRY}` +
+      (cluster ? ` and ${CLUSTER_ENTRY} with ${CLUSTER_WORKERS} workers` : "") +
+      `, LOG_LEVEL=${APP_LOG_LEVEL}; idle RSS app ${f(app.rssMb())} MB` +
+      (cluster ? `, app ×${CLUSTER_WORKERS} ${f(cluster.rssMb())} MB (all its processes)` : "") +
+      `, baseline ${f(baseline.rssMb())} MB, hello ${f(hello.rssMb())} MB\n`,
   );
 
   const results = new Map<string, Measurement[]>();
@@ -117,7 +156,9 @@ try {
     for (const scenario of SCENARIOS) {
       for (const target of scenario.targets) {
         const label = `${scenario.name} · ${target}`;
-        const m = await measure(byName[target], scenario.paths, cookies, OPTIONS);
+        const server = byName[target];
+        if (!server) continue;
+        const m = await measure(server, scenario.cycle, users, OPTIONS);
         results.set(label, [...(results.get(label) ?? []), m]);
         console.log(`run ${run}  ${line(label, m)}`);
       }
@@ -140,6 +181,15 @@ try {
         `CPU/req app ${f(ours.cpuUsPerRequest)} µs vs ${f(theirs.cpuUsPerRequest)} µs  → ${verdict}`,
     );
   }
+  for (const scenario of SCENARIOS.filter((s) => s.targets.includes("app ×2"))) {
+    const one = medians.get(`${scenario.name} · app`);
+    const two = medians.get(`${scenario.name} · app ×2`);
+    if (!one || !two) continue;
+    console.log(
+      `${scenario.name.padEnd(20)} two processes / one: ${f(two.reqPerSec / one.reqPerSec, 2)}× req/s, ` +
+        `p99 ${f(one.p99Ms, 1)} → ${f(two.p99Ms, 1)} ms, CPU/req ${f(one.cpuUsPerRequest)} → ${f(two.cpuUsPerRequest)} µs`,
+    );
+  }
   console.log(
     `load average at end: ${loadavg()
       .map((n) => f(n, 2))
@@ -148,4 +198,5 @@ try {
 } finally {
   for (const server of servers) await server.stop();
   await database.drop();
+  build?.remove();
 }

@@ -1,6 +1,6 @@
 /**
  * Signed-in users for the load benchmark, made through the app's own API: sign-up, approval
- * (one SQL statement, as an admin would), sign-in, and a few agents each.
+ * (one SQL statement, as an admin would), sign-in, a few agents each and one conversation.
  */
 import pg from "pg";
 
@@ -8,6 +8,10 @@ export interface SeededUser {
   email: string;
   /** The `Cookie` header value that signs this user in. */
   cookie: string;
+  /** The user's first agent. */
+  agentId: string;
+  /** A conversation with that agent, begun by one chat turn (on the app's configured model); "" without one. */
+  conversationId: string;
 }
 
 const PASSWORD = "bench-password";
@@ -31,6 +35,8 @@ export async function seedUsers(
   databaseUrl: string,
   count: number,
   agentsEach: number,
+  /** One chat turn each, on the app's configured model (the streams benchmark's is far too slow). */
+  withConversation = true,
 ): Promise<SeededUser[]> {
   const emails = Array.from({ length: count }, (_, i) => `load${i}@example.com`);
   await inBatches(emails, 10, async (email) => {
@@ -54,14 +60,21 @@ export async function seedUsers(
     const login = await post(`${appUrl}/api/login`, { email, password: PASSWORD });
     const cookie = (login.headers.getSetCookie().find((c) => c.startsWith("sid=")) ?? "").split(";")[0];
     if (!cookie) throw new Error(`no session cookie for ${email}`);
+    let agentId = "";
     for (let i = 0; i < agentsEach; i++) {
-      await post(
+      const created = await post(
         `${appUrl}/api/agents`,
         { name: `Agent ${i}`, gender: "female", role: "Support", customPrompt: "Answer briefly." },
         cookie,
       );
+      agentId ||= ((await created.json()) as { id: string }).id;
     }
-    users.push({ email, cookie });
+    let conversationId = "";
+    if (withConversation) {
+      const turn = await post(`${appUrl}/api/chat/${agentId}`, { message: "Hello, this is the load test." }, cookie);
+      ({ conversationId } = (await turn.json()) as { conversationId: string });
+    }
+    users.push({ email, cookie, agentId, conversationId });
   });
   return users;
 }

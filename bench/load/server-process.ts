@@ -14,7 +14,10 @@ const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toStr
 export interface ServerProcess {
   name: string;
   url: string;
+  /** The process started; a cluster's primary. CPU and RSS cover it and every process it started. */
   pid: number;
+  /** For servers started with `ipc`: messages to and from a probe loaded into them. */
+  child: ChildProcess;
   /** User + system CPU time the process has used so far, in ms (1/CLK_TCK resolution). */
   cpuMs(): number;
   rssMb(): number;
@@ -34,6 +37,21 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `pid` and its descendants (a cluster's workers), as far as /proc still shows them. */
+function processTree(pid: number): number[] {
+  let children: number[];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 function cpuMsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // Fields after the command name, which sits in parentheses and may contain spaces.
@@ -51,19 +69,27 @@ function rssMbOf(pid: number): number {
 /**
  * Starts `node <args>` in the repository with `env`, on a port picked here, and waits until
  * `readyPath` answers 200. Its stdout (request logs, if any) is discarded; stderr is kept to
- * explain a server that dies.
+ * explain a server that dies. With `ipc`, the child has an IPC channel (for a probe loaded
+ * with --import, such as bench/streams/loop-probe.mjs); with `readyLine`, it is ready once it
+ * has also printed a line matching it (the cluster's "ready" after all its workers).
  */
 export async function startServer(
   name: string,
   args: string[],
   env: Record<string, string>,
   readyPath = "/healthz",
+  options: { ipc?: boolean; readyLine?: RegExp } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: new URL("../..", import.meta.url),
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", options.readyLine ? "pipe" : "ignore", "pipe", ...(options.ipc ? ["ipc" as const] : [])],
+  });
+  // A cluster answers as soon as its first worker listens; it is ready when it says so.
+  let sawReadyLine = !options.readyLine;
+  child.stdout?.on("data", (chunk: Buffer) => {
+    if (options.readyLine?.test(chunk.toString())) sawReadyLine = true;
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -88,7 +114,7 @@ export async function startServer(
       (res) => res.status === 200,
       () => false,
     );
-    if (ok) break;
+    if (ok && sawReadyLine) break;
     await new Promise((resolve) => setTimeout(resolve, 200)); // polling another process's start-up
   }
   const pid = child.pid ?? 0;
@@ -96,8 +122,9 @@ export async function startServer(
     name,
     url,
     pid,
-    cpuMs: () => cpuMsOf(pid),
-    rssMb: () => rssMbOf(pid),
+    child,
+    cpuMs: () => processTree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0),
+    rssMb: () => processTree(pid).reduce((sum, p) => sum + rssMbOf(p), 0),
     async stop() {
       if (exited) return;
       child.kill("SIGTERM");
