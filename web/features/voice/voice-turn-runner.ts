@@ -108,6 +108,9 @@ export async function runVoiceTurn(params: VoiceTurnParams): Promise<TurnOutcome
           return (outcome = "locked");
         }
         return (outcome = "done");
+      } else if (event === "stored") {
+        // The user's message is committed: a failure from here on keeps it.
+        stored = true;
       } else {
         throw new TurnFailed(data.status, data.message, data.stored);
       }
