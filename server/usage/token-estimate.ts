@@ -8,7 +8,22 @@
  * the agent's system prompt every turn, and each earlier message once per later turn. So counts
  * are remembered by text, in a cache bounded by the characters it holds.
  */
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { createRequire } from "node:module";
+
+type CountTokens = (text: string) => number;
+let loadedCounter: CountTokens | undefined;
+
+/**
+ * The encoding's tables are ~20 MB of heap (over a third of an idle server's) and most providers
+ * report usage themselves, so they are loaded on the first reply that came without figures,
+ * not at start-up. Loading is synchronous, as the callers are: once per process.
+ */
+function countTokens(text: string): number {
+  loadedCounter ??= (
+    createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as { countTokens: CountTokens }
+  ).countTokens;
+  return loadedCounter(text);
+}
 
 /** What OpenAI's chat format adds around each message (role and separators), per their cookbook. */
 const TOKENS_PER_MESSAGE = 3;
