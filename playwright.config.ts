@@ -12,8 +12,9 @@ export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
   testDir: "e2e",
   // Both are hang detectors sized for a loaded 2-core machine, not speed limits: under
   // `stress --cpu 2` a first PDF read (its worker starting) and a first greeting (the speech
-  // workers starting) each took over 10 s.
-  timeout: 90_000,
+  // workers starting) each took over 10 s. Every screenshot now also runs axe-core at both
+  // widths, which at load 15-20 took single journeys past 90 s.
+  timeout: 240_000,
   expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 2,

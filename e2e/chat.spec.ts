@@ -70,7 +70,7 @@ test.describe("against a language model", () => {
     await expect(page.getByRole("list", { name: "Conversations" }).getByText("Help me plan outreach")).toBeVisible();
 
     // A new chat starts empty; the old one reopens from the list.
-    await page.getByRole("button", { name: "New conversation" }).click();
+    await page.getByRole("button", { name: "New chat" }).click();
     await expect(page.getByText("Start a conversation with Sally Sales")).toBeVisible();
     await page.getByRole("list", { name: "Conversations" }).getByText("Help me plan outreach").click();
     await expect(agentBubbles(page)).toHaveCount(1);

@@ -49,7 +49,7 @@ export function ChatHeader({
         >
           <History aria-hidden />
         </Button>
-        <Button variant="outline" size="sm" onClick={onNewConversation} aria-label="New conversation">
+        <Button variant="outline" size="sm" onClick={onNewConversation} aria-label="New chat">
           <SquarePen aria-hidden />
           <span className="hidden sm:inline">New chat</span>
         </Button>

@@ -80,7 +80,7 @@ export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
                       {c.title || UNTITLED_CONVERSATION}
                     </span>
                   </span>
-                  <span className="mt-0.5 block truncate text-xs text-slate-500">
+                  <span className="mt-0.5 block truncate text-xs text-slate-600">
                     {scope === "all" ? `${c.agentName} · ` : ""}
                     {dateFormat.format(new Date(c.updatedAt))} · {c.messageCount} messages
                   </span>
