@@ -31,6 +31,8 @@ const CHUNK_MS = env("BENCH_CHUNK_MS", 1000);
 /** Ten minutes of deltas: no reply ends before the clients leave, however slow the ramp. */
 const CHUNKS = env("BENCH_CHUNKS", 600);
 const AFTER_LEAVING_S = env("BENCH_AFTER_LEAVING_S", 10);
+/** Extra flags for the server's node, e.g. "--max-semi-space-size=4" or "--require <module>" to preload one. */
+const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const GOAL_P99_MS = 20;
 const SECRET = "bench-secret-bench-secret-bench-secret";
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
@@ -96,7 +98,7 @@ let app: ServerProcess | undefined;
 try {
   app = await startServer(
     "app",
-    ["--import", "./bench/streams/loop-probe.mjs", `${build.dir}/server/main.js`],
+    [...APP_NODE_ARGS, "--import", "./bench/streams/loop-probe.mjs", `${build.dir}/server/main.js`],
     {
       DATABASE_URL: database.url,
       SESSION_SECRET: SECRET,
