@@ -129,7 +129,7 @@ test.describe("at desktop width", () => {
     await expect(heading(page, "Create Agent")).toBeVisible();
     await expectNoSeriousAxeViolations(page, "create agent, simple form");
     await page.getByRole("button", { name: "Create Agent" }).click();
-    await expect(page.getByText("Validation Error")).toBeVisible();
+    await expect(page.getByText("Validation Error", { exact: true })).toBeVisible();
     await expectNoSeriousAxeViolations(page, "create agent, validation toast");
     await page.goto("/create-agent");
     await expect(heading(page, "Create Agent")).toBeVisible();

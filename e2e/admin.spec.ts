@@ -145,7 +145,8 @@ test("the admin screens show their empty and missing states and look tidy at pho
 });
 
 test("approving a user leaves the row where it was, under the pointer", async ({ page, request }) => {
-  // Two pending sign-ups of one company, so a search shows only them: the newer one on top.
+  // Two pending sign-ups of one company, so a search shows only them: in the server's
+  // order (pending first, oldest first).
   const company = `Steady Rows ${Date.now().toString(36)}`;
   for (const fullName of ["Olga Older", "Nora Newer"]) {
     const signup = await request.post("/api/signup", {
@@ -165,16 +166,16 @@ test("approving a user leaves the row where it was, under the pointer", async ({
   await page.getByLabel("Search users").fill(company);
   const rows = page.getByRole("table").getByTestId("user-row");
   await expect(rows).toHaveCount(2);
-  await expect(rows.first()).toContainText("Nora Newer");
+  await expect(rows.first()).toContainText("Olga Older");
 
-  const approve = page.getByRole("button", { name: "Approve Nora Newer" });
+  const approve = page.getByRole("button", { name: "Approve Olga Older" });
   const before = await approve.boundingBox();
   await approve.click();
   await expect(page.getByText("User Approved", { exact: true })).toBeVisible();
   // The list has been fetched again (the row says Approved): the server now puts the pending
-  // Olga first, but the row the admin just clicked stays on top.
+  // Nora first, but the row the admin just clicked stays on top.
   await expect(rows.first().getByText("Approved", { exact: true })).toBeVisible();
-  await expect(rows.first()).toContainText("Nora Newer");
+  await expect(rows.first()).toContainText("Olga Older");
   expect((await approve.boundingBox())?.y).toBe(before?.y);
   await expectNoSeriousAxeViolations(page, "user management after an approval");
 });

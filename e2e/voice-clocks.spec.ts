@@ -48,6 +48,9 @@ test("a minute without activity pauses the conversation until the microphone is 
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Continue voice conversation" })).toBeVisible();
   await expect.poll(async () => (await readVoiceProbe(page)).liveTracks, { message: "microphone released" }).toBe(0);
+  // The clock runs again from here: axe-core (in the screenshot step) schedules its work with
+  // timers, which a paused page clock never fires.
+  await page.clock.resume();
   await screenshotBothWidths(page, "voice-dialog-paused");
 
   await page.getByRole("button", { name: "Continue voice conversation" }).click();

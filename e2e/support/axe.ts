@@ -36,7 +36,8 @@ function describe(violations: Violation[]): string {
  * Runs axe on the page as it is now; `screen` names it in the failure. Call it once the
  * screen's content is on the page (after an assertion that waits for it), and again with a
  * dialog open: axe only sees what is rendered. A soft assertion: the journey goes on, so one
- * run lists every screen's violations, and still fails at the end.
+ * run lists every screen's violations, and still fails at the end. Never on a page whose clock
+ * is paused (`page.clock.pauseAt`): axe schedules its work with timers, so it would wait forever.
  */
 export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
   await test.step(`axe: ${screen}`, async () => {

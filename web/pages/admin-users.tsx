@@ -53,7 +53,12 @@ export function AdminUsersPage() {
           <ErrorState error={users.error} />
         ) : (
           <>
-            <UserList users={users.data.users} viewKey={`${search}\n${page}`} />
+            {/* While another search's answer is on its way the last one stays up (placeholder data):
+                it keeps its own view, so the new answer starts from the server's order. */}
+            <UserList
+              users={users.data.users}
+              viewKey={users.isPlaceholderData ? "previous answer" : `${search}\n${page}`}
+            />
             <Pager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={users.data.total} onPage={setPage} />
           </>
         )}
