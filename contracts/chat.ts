@@ -28,6 +28,9 @@ export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 export const ChatLockedSchema = z.object({ message: z.string(), minutesLeft: z.number().int() });
 export type ChatLocked = z.infer<typeof ChatLockedSchema>;
 
+/** A refusal or failure; conversationId is set when the user's message was stored before it. */
+export const ChatFailedSchema = z.object({ message: z.string(), conversationId: z.string().optional() });
+
 export const MESSAGE_STATUSES = ["complete", "partial", "failed", "blocked"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 

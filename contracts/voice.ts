@@ -51,11 +51,12 @@ export const TtsRequestSchema = z.object({
   gender: z.string().max(40).optional(),
 });
 export type TtsRequest = z.input<typeof TtsRequestSchema>;
-export interface TtsResponse {
+export const TtsResponseSchema = z.object({
   /** A data: URL (see docs/api.md "## Voice" for why not a fetched URL). */
-  audioUrl: string;
-  mimeType: string;
-}
+  audioUrl: z.string().describe("The speech as a base64 data: URL"),
+  mimeType: z.string(),
+});
+export type TtsResponse = z.infer<typeof TtsResponseSchema>;
 
 /** The parts of a base64 audio data URL; the bytes are decoded only by whoever stores or sends them. */
 export interface AudioDataUrl {
@@ -95,9 +96,8 @@ export const SttRequestSchema = z.object({
   language: LanguageCodeSchema.default(DEFAULT_LANGUAGE),
 });
 export type SttRequest = z.input<typeof SttRequestSchema>;
-export interface SttResponse {
-  text: string;
-}
+export const SttResponseSchema = z.object({ text: z.string() });
+export type SttResponse = z.infer<typeof SttResponseSchema>;
 
 export const SttUnavailableMessage =
   "Speech-to-text is not configured on the server; the browser's own speech recognition is used instead.";
@@ -120,11 +120,12 @@ export const VoiceConversationCreateSchema = z.object({
   language: LanguageCodeSchema.optional(),
 });
 export type VoiceConversationCreate = z.input<typeof VoiceConversationCreateSchema>;
-export interface VoiceConversationCreated {
-  id: string;
+export const VoiceConversationCreatedSchema = z.object({
+  id: z.string(),
   /** The stored greeting's message id; null when no (or an empty) greeting was sent. */
-  greetingMessageId: string | null;
-}
+  greetingMessageId: z.string().nullable(),
+});
+export type VoiceConversationCreated = z.infer<typeof VoiceConversationCreatedSchema>;
 
 const VoiceMessageSchema = z
   .string({ error: "message is required" })
@@ -137,12 +138,13 @@ export const VoiceChatRequestSchema = z.object({
   language: LanguageCodeSchema.default(DEFAULT_LANGUAGE),
 });
 export type VoiceChatRequest = z.input<typeof VoiceChatRequestSchema>;
-export interface VoiceChatResponse {
-  response: string;
+export const VoiceChatResponseSchema = z.object({
+  response: z.string(),
   /** Guessed from what the user said; the reply still uses the selected language. */
-  detectedLanguage: LanguageCode;
-  securityLock: boolean;
-}
+  detectedLanguage: LanguageCodeSchema,
+  securityLock: z.boolean(),
+});
+export type VoiceChatResponse = z.infer<typeof VoiceChatResponseSchema>;
 
 /** The longest clip the client may claim to have recorded: an hour, far past any session. */
 export const RECORDING_MS_MAX = 60 * 60 * 1000;
@@ -158,9 +160,8 @@ export const SaveAudioSchema = z.object({
   recordingMs: z.number().int().min(0).max(RECORDING_MS_MAX).optional(),
 });
 export type SaveAudio = z.input<typeof SaveAudioSchema>;
-export interface SaveAudioResponse {
-  id: string;
-}
+export const SaveAudioResponseSchema = z.object({ id: z.string() });
+export type SaveAudioResponse = z.infer<typeof SaveAudioResponseSchema>;
 
 /** A streaming turn: either what was said as text, or the recording for the server to transcribe. */
 export const VoiceTurnRequestSchema = z

@@ -7,8 +7,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  ChatFailedSchema,
+  ChatLockedSchema,
+  ChatMessageSchema,
   ChatRequestSchema,
+  ChatResponseSchema,
   CHAT_SSE_EVENTS,
+  ConversationSummarySchema,
   type ChatRequest,
   type ChatSseConversation,
   type ChatSseDone,
@@ -19,6 +24,7 @@ import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { abortWhenClientLeaves } from "../http/client-leaves.js";
 import { serviceUnavailableError } from "../http/error-handler.js";
+import { eventStreamResponse } from "../http/openapi.js";
 import { HttpError } from "../http/http-error.js";
 import { openEventStream } from "../http/sse-writer.js";
 import { ConversationLockedError } from "./lock.js";
@@ -32,7 +38,22 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     "/api/chat/:agentId",
-    { ...SIGNED_IN, schema: { params: AgentParams, body: ChatRequestSchema } },
+    {
+      ...SIGNED_IN,
+      schema: {
+        params: AgentParams,
+        body: ChatRequestSchema,
+        response: {
+          200: eventStreamResponse(
+            "The reply: JSON, or with Accept: text/event-stream the events conversation, delta, then done or error (docs/api.md)",
+            ChatResponseSchema,
+          ),
+          423: ChatLockedSchema,
+          "4xx": ChatFailedSchema,
+          "5xx": ChatFailedSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const user = signedInUser(request);
       const signal = abortWhenClientLeaves(request, reply);
@@ -55,11 +76,15 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     },
   );
 
-  api.get("/api/conversations", SIGNED_IN, async (request) => listConversations(deps, signedInUser(request)));
+  api.get(
+    "/api/conversations",
+    { ...SIGNED_IN, schema: { response: { 200: z.array(ConversationSummarySchema) } } },
+    async (request) => listConversations(deps, signedInUser(request)),
+  );
 
   api.get(
     "/api/conversations/:id/messages",
-    { ...SIGNED_IN, schema: { params: ConversationParams } },
+    { ...SIGNED_IN, schema: { params: ConversationParams, response: { 200: z.array(ChatMessageSchema) } } },
     async (request) => listMessages(deps, signedInUser(request), request.params.id),
   );
 }
@@ -84,6 +109,7 @@ async function streamChat(
     log: request.log,
   });
   const sse = openEventStream(reply);
+  const tokenSent = request.server.metrics.firstTokenTimer("text", performance.now() - reply.elapsedTime);
   const opening: ChatSseConversation = {
     conversationId,
     userMessageId: turn.userMessageId,
@@ -92,8 +118,10 @@ async function streamChat(
   sse.send(CHAT_SSE_EVENTS.conversation, opening);
   try {
     for await (const event of turn.events) {
-      if (event.type === "delta") sse.send(CHAT_SSE_EVENTS.delta, { text: event.text });
-      else {
+      if (event.type === "delta") {
+        tokenSent();
+        sse.send(CHAT_SSE_EVENTS.delta, { text: event.text });
+      } else {
         const done: ChatSseDone = {
           conversationId,
           response: event.response,

@@ -91,6 +91,7 @@ describeEachEngine("metrics", (engine) => {
     const open = 'agentdesk_open_event_streams{route="/api/chat/:agentId"}';
     fake.setBehaviour({ replyText: "One. Two. Three.", chunkCount: 3, holdAfterChunks: 1 });
     let whileOpen: number | undefined;
+    const before = (await scrape(admin.cookie)).body;
     const streamed = await streamChat(
       base,
       user,
@@ -110,7 +111,11 @@ describeEachEngine("metrics", (engine) => {
     );
     expect(streamed.frames.at(-1)?.event).toBe("done");
     expect(whileOpen).toBe(1);
-    expect(sample((await scrape(admin.cookie)).body, open)).toBe(0);
+    const after = (await scrape(admin.cookie)).body;
+    expect(sample(after, open)).toBe(0);
+    // Three deltas, one turn: the chat route observed its first token once.
+    const firstTokens = 'agentdesk_time_to_first_token_seconds_count{kind="text"}';
+    expect(sample(after, firstTokens)).toBe((sample(before, firstTokens) ?? 0) + 1);
   });
 });
 

@@ -24,6 +24,11 @@ export interface AppMetrics {
   readonly registry: Registry;
   /** A reply's first token left for the client this long after its request arrived. */
   observeTimeToFirstToken(kind: TurnKind, seconds: number): void;
+  /**
+   * For one turn whose request arrived at `arrivedAt` (performance.now()): call the returned
+   * function on every token sent; the first call is observed, the rest cost one comparison.
+   */
+  firstTokenTimer(kind: TurnKind, arrivedAt: number): () => void;
   /** Counts `res` as an open event stream of `route` until its connection closes. */
   trackStream(res: ServerResponse, route: string): void;
 }
@@ -103,6 +108,14 @@ export function registerMetrics(app: FastifyInstance, database: Database): AppMe
   const metrics: AppMetrics = {
     registry,
     observeTimeToFirstToken: (kind, seconds) => firstToken.observe({ kind }, seconds),
+    firstTokenTimer(kind, arrivedAt) {
+      let seen = false;
+      return () => {
+        if (seen) return;
+        seen = true;
+        firstToken.observe({ kind }, (performance.now() - arrivedAt) / 1000);
+      };
+    },
     trackStream,
   };
   app.decorate("metrics", metrics);

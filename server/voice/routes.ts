@@ -3,21 +3,31 @@
  * /api/voice/capabilities and /api/voice-conversations…, all for signed-in users.
  * Handlers only parse, call one service function and answer.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUDIO_BODY_LIMIT_BYTES } from "../../contracts/limits.js";
+import { MessageSchema } from "../../contracts/message.js";
 import {
+  SaveAudioResponseSchema,
   SaveAudioSchema,
   SttRequestSchema,
+  SttResponseSchema,
+  SttUnavailableMessage,
   TtsRequestSchema,
+  TtsResponseSchema,
+  VoiceCapabilitiesSchema,
   VoiceChatRequestSchema,
+  VoiceChatResponseSchema,
+  VoiceConversationCreatedSchema,
   VoiceConversationCreateSchema,
   VoiceInterruptedSchema,
   VoiceTurnRequestSchema,
 } from "../../contracts/voice.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
+import { abortWhenClientLeaves } from "../http/client-leaves.js";
+import { eventStreamResponse, NO_CONTENT } from "../http/openapi.js";
 import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
 import { createVoiceConversation, interruptVoiceReply, saveVoiceAudio, voiceChat } from "./service.js";
 import { startTranscription, textToSpeech, voiceCapabilities, warmUpSpeech } from "./speech.js";
@@ -26,36 +36,47 @@ import { beginVoiceTurn, streamVoiceTurn } from "./voice-turn.js";
 const ConversationParams = z.object({ id: z.string() });
 const MessageParams = z.object({ id: z.string(), messageId: z.string() });
 
-/** Aborted when the client goes away before the answer is complete, so providers stop work nobody will hear. */
-function abortWhenClientLeaves(request: FastifyRequest, reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on("close", () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error(`client left ${request.url}`));
-  });
-  return controller.signal;
-}
-
 export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The access hook runs at onRequest: a signed-out client is refused before its (up to 12 MB) body is read.
   const audioRoute = { ...SIGNED_IN, bodyLimit: AUDIO_BODY_LIMIT_BYTES };
 
-  api.get("/api/voice/capabilities", SIGNED_IN, async () => {
-    warmUpSpeech(deps);
-    return voiceCapabilities(deps);
-  });
-
-  api.post("/api/tts", { ...SIGNED_IN, schema: { body: TtsRequestSchema } }, async (request, reply) =>
-    textToSpeech(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
+  api.get(
+    "/api/voice/capabilities",
+    { ...SIGNED_IN, schema: { response: { 200: VoiceCapabilitiesSchema } } },
+    async () => {
+      warmUpSpeech(deps);
+      return voiceCapabilities(deps);
+    },
   );
 
-  api.post("/api/stt", { ...audioRoute, schema: { body: SttRequestSchema } }, async (request, reply) => ({
-    text: await startTranscription(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
-  }));
+  api.post(
+    "/api/tts",
+    { ...SIGNED_IN, schema: { body: TtsRequestSchema, response: { 200: TtsResponseSchema } } },
+    async (request, reply) => textToSpeech(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
+  );
+
+  api.post(
+    "/api/stt",
+    {
+      ...audioRoute,
+      schema: {
+        body: SttRequestSchema,
+        // 503 is an expected answer here, not an outage: the server may have no speech-to-text.
+        response: { 200: SttResponseSchema, 503: MessageSchema.describe(SttUnavailableMessage) },
+      },
+    },
+    async (request, reply) => ({
+      text: await startTranscription(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
+    }),
+  );
 
   api.post(
     "/api/voice-conversations",
-    { ...SIGNED_IN, schema: { body: VoiceConversationCreateSchema } },
+    {
+      ...SIGNED_IN,
+      schema: { body: VoiceConversationCreateSchema, response: { 201: VoiceConversationCreatedSchema } },
+    },
     async (request, reply) => {
       const created = await createVoiceConversation(deps, signedInUser(request), { ...request.body, log: request.log });
       return reply.status(201).send(created);
@@ -64,7 +85,10 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
 
   api.post(
     "/api/voice-conversations/:id/chat",
-    { ...SIGNED_IN, schema: { params: ConversationParams, body: VoiceChatRequestSchema } },
+    {
+      ...SIGNED_IN,
+      schema: { params: ConversationParams, body: VoiceChatRequestSchema, response: { 200: VoiceChatResponseSchema } },
+    },
     async (request, reply) =>
       voiceChat(deps, signedInUser(request), request.params.id, {
         ...request.body,
@@ -75,7 +99,18 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
 
   api.post(
     "/api/voice-conversations/:id/turn",
-    { ...audioRoute, schema: { params: ConversationParams, body: VoiceTurnRequestSchema } },
+    {
+      ...audioRoute,
+      schema: {
+        params: ConversationParams,
+        body: VoiceTurnRequestSchema,
+        response: {
+          200: eventStreamResponse(
+            "The turn as events: transcript, stored, delta and audio, then done (its data below) or skipped or error",
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       // The turn's stages count from the request's arrival, before its (up to 12 MB) body was read.
       const arrivedAt = performance.now() - reply.elapsedTime;
@@ -90,14 +125,22 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
         arrivedAt,
       );
       const stream = createVoiceEventStream();
-      void streamVoiceTurn(deps, { ...turn, log: request.log, send: stream.send }).finally(stream.end);
+      const tokenSent = app.metrics.firstTokenTimer("voice", arrivedAt);
+      const send: typeof stream.send = (event) => {
+        if (event.event === "delta") tokenSent();
+        stream.send(event);
+      };
+      void streamVoiceTurn(deps, { ...turn, log: request.log, send }).finally(stream.end);
       return reply.headers(EVENT_STREAM_HEADERS).send(stream.body);
     },
   );
 
   api.post(
     "/api/voice-conversations/:id/save-audio",
-    { ...audioRoute, schema: { params: ConversationParams, body: SaveAudioSchema } },
+    {
+      ...audioRoute,
+      schema: { params: ConversationParams, body: SaveAudioSchema, response: { 201: SaveAudioResponseSchema } },
+    },
     async (request, reply) => {
       const saved = await saveVoiceAudio(deps, signedInUser(request), request.params.id, request.body);
       return reply.status(201).send(saved);
@@ -106,7 +149,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
 
   api.post(
     "/api/voice-conversations/:id/messages/:messageId/interrupted",
-    { ...SIGNED_IN, schema: { params: MessageParams, body: VoiceInterruptedSchema } },
+    { ...SIGNED_IN, schema: { params: MessageParams, body: VoiceInterruptedSchema, response: { 204: NO_CONTENT } } },
     async (request, reply) => {
       const { id, messageId } = request.params;
       await interruptVoiceReply(deps, signedInUser(request), id, messageId, request.body.spokenText);

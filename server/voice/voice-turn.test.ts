@@ -124,6 +124,24 @@ describeEachEngine("the streaming voice turn", (engine) => {
     expect(fake.requests.some((r) => r.path === "/v1/chat/completions")).toBe(false);
   });
 
+  it("observes the time to its first token once per turn in the metrics, as a voice turn", async () => {
+    const voiceFirstTokens = async () => {
+      const histogram = t.app.metrics.registry.getSingleMetric("agentdesk_time_to_first_token_seconds");
+      const { values } = (await histogram!.get()) as {
+        values: { metricName?: string; labels: object; value: number }[];
+      };
+      const count = values.find(
+        (v) => v.metricName?.endsWith("_count") && (v.labels as { kind?: string }).kind === "voice",
+      );
+      return count?.value ?? 0;
+    };
+    const before = await voiceFirstTokens();
+    fake.setBehaviour({ replyText: REPLY, chunkCount: 6 });
+    const { order } = await turn({ message: "Where is my order?" });
+    expect(order.filter((event) => event === "delta").length).toBeGreaterThan(1);
+    expect(await voiceFirstTokens()).toBe(before + 1);
+  });
+
   it("ends with an error event when the model fails, keeping the user's message", async () => {
     fake.setBehaviour({ failure: "http-500" });
     const { id, order, events } = await turn({ message: "Are you there?" });
