@@ -26,7 +26,7 @@ export function MessageList({ messages, agentName }: { messages: AdminMessage[];
               <div
                 className={cn(
                   "mb-1 flex flex-wrap items-center gap-2 text-xs",
-                  mine ? "text-white/80" : "text-slate-500",
+                  mine ? "text-white/80" : "text-slate-600",
                 )}
               >
                 <span className="font-medium">{mine ? "User" : agentName}</span>

@@ -82,7 +82,7 @@ export function VoiceMessageList({ messages, agentName }: { messages: AdminVoice
               <div
                 className={cn(
                   "mb-1 flex flex-wrap items-center gap-2 text-xs",
-                  mine ? "text-white/80" : "text-slate-500",
+                  mine ? "text-white/80" : "text-slate-600",
                 )}
               >
                 <span className="font-medium">{speaker}</span>
