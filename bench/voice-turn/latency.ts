@@ -1,9 +1,12 @@
 /**
- * Turns the page's performance marks into per-turn latencies. The voice client marks (see
- * web/features/voice): voice:speech-end (the last audible sample the detector was given),
- * voice:detector-end (the detector's end-of-turn decision), voice:turn-sent,
- * voice:turn-response (stream headers), voice:first-audio (first sentence's audio event)
- * and voice:reply-playing (the <audio> element's `playing` event).
+ * Turns the page's measurements into the two latencies bench:voice reports.
+ *  - Answer time: end of the user's speech → the reply's first sound, as the dialog itself
+ *    measures and shows it on each reply (`data-latency-ms`, from the detector's last audible
+ *    sample to the <audio> element's `playing` event).
+ *  - Barge-in stop: the onset of speech over the agent → its playback paused. The voice client
+ *    marks voice:speech-start (first audible sample of the sound the detector called speech),
+ *    voice:playback-paused (the player silenced) and voice:barge-in (speech confirmed, the reply
+ *    cut); each barge-in pairs with the pause and the speech start just before it.
  */
 
 export interface Mark {
@@ -11,47 +14,19 @@ export interface Mark {
   startTime: number;
 }
 
-export interface TurnLatency {
-  /** End of speech → first reply audio playing: what the user waits. */
-  totalMs: number;
-  /** The detector's silence wait (redemption) plus frame granularity. */
-  detectorMs: number;
-  /** Detector decision → request sent (WAV encoding, state changes). */
-  clientMs: number;
-  /** Request sent → first sentence's audio event (upload, STT, model, first synthesis). */
-  serverMs: number;
-  /** Audio event → sound (data URL decode, element start). */
-  playbackMs: number;
-}
-
-const STAGES = [
-  "voice:speech-end",
-  "voice:detector-end",
-  "voice:turn-sent",
-  "voice:first-audio",
-  "voice:reply-playing",
-] as const;
-
-/** One latency per reply that started playing, paired with the marks just before it. */
-export function turnLatencies(marks: Mark[]): TurnLatency[] {
+/** One stop latency per confirmed barge-in, in ms. */
+export function bargeInStops(marks: Mark[]): number[] {
   const sorted = [...marks].sort((a, b) => a.startTime - b.startTime);
-  const turns: TurnLatency[] = [];
+  const stops: number[] = [];
   for (const [index, mark] of sorted.entries()) {
-    if (mark.name !== "voice:reply-playing") continue;
+    if (mark.name !== "voice:barge-in") continue;
     const before = sorted.slice(0, index);
-    const latest = (name: string) => before.filter((m) => m.name === name).at(-1)?.startTime;
-    const [speechEnd, detectorEnd, sent, firstAudio] = STAGES.slice(0, 4).map(latest);
-    if ([speechEnd, detectorEnd, sent, firstAudio].some((t) => t === undefined)) continue;
-    const at = (t: number | undefined) => t ?? 0;
-    turns.push({
-      totalMs: mark.startTime - at(speechEnd),
-      detectorMs: at(detectorEnd) - at(speechEnd),
-      clientMs: at(sent) - at(detectorEnd),
-      serverMs: at(firstAudio) - at(sent),
-      playbackMs: mark.startTime - at(firstAudio),
-    });
+    const paused = before.filter((m) => m.name === "voice:playback-paused").at(-1);
+    if (!paused) continue;
+    const start = before.filter((m) => m.name === "voice:speech-start" && m.startTime <= paused.startTime).at(-1);
+    if (start) stops.push(paused.startTime - start.startTime);
   }
-  return turns;
+  return stops;
 }
 
 /** Nearest-rank percentile. */

@@ -2,11 +2,22 @@
  * Plays spoken sentences one after another without gaps: two <audio> elements take turns, so
  * while one plays the next sentence is already loading in the other. A sentence without
  * audio (synthesis failed) is spoken by the browser instead, in its place in the queue.
- * Autoplay refusals are retried muted, then unmuted (spec section 4).
+ * Autoplay refusals are retried muted, then unmuted (spec section 4). For barge-in it can
+ * pause at once (undone by resume) and stop, saying how much of a reply was actually heard.
  */
 import { speakWithBrowser } from "./browser-speech";
 
-export type SpeechItem = { kind: "audio"; url: string } | { kind: "browser"; text: string; language: string };
+/** One sentence of a reply (`reply` is the turn it belongs to), with its words. */
+export type SpeechItem =
+  | { kind: "audio"; url: string; text: string; reply: number }
+  | { kind: "browser"; text: string; language: string; reply: number };
+
+/** The words of a sentence up to `fraction` of its length, cut at a word. */
+export function spokenPart(text: string, fraction: number): string {
+  if (fraction >= 1) return text;
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.slice(0, Math.floor(Math.max(0, fraction) * words.length)).join(" ");
+}
 
 export interface SpeechPlayerHooks {
   /** An audio element actually started producing sound (its `playing` event). */
@@ -22,6 +33,9 @@ export class SpeechPlayer {
   private active: HTMLAudioElement | null = null;
   private running = false;
   private stopController = new AbortController();
+  private current: SpeechItem | null = null;
+  /** What each reply has said so far: finished sentences, by reply. */
+  private readonly spoken = new Map<number, string[]>();
 
   constructor(private readonly hooks: SpeechPlayerHooks) {
     this.elements = [this.makeElement(), this.makeElement()];
@@ -37,8 +51,26 @@ export class SpeechPlayer {
     else void this.drain();
   }
 
-  /** Silences everything at once and forgets the queue (barge-in, closing the dialog). */
-  stop(): void {
+  /** Silences at once, keeping the place (speech started over the agent; it may be a cough). */
+  pause(): void {
+    performance.mark("voice:playback-paused");
+    if (this.active) this.active.pause();
+    else if (this.current?.kind === "browser") window.speechSynthesis.pause();
+  }
+
+  resume(): void {
+    if (this.active) void this.active.play().catch(() => undefined);
+    else if (this.current?.kind === "browser") window.speechSynthesis.resume();
+  }
+
+  /**
+   * Silences everything at once and forgets the queue (barge-in, closing the dialog). Returns
+   * what reply `reply` actually said: its finished sentences and the heard part of the one cut.
+   */
+  stop(reply?: number): string {
+    const heard = reply === undefined ? "" : this.heardOf(reply);
+    this.spoken.clear();
+    this.current = null;
     this.queue.length = 0;
     this.turn += 1;
     this.stopController.abort();
@@ -48,6 +80,29 @@ export class SpeechPlayer {
       element.removeAttribute("src");
       element.dataset.playing = "false";
     }
+    return heard;
+  }
+
+  private heardOf(reply: number): string {
+    const parts = [...(this.spoken.get(reply) ?? [])];
+    const current = this.current;
+    if (current?.reply === reply) {
+      const element = this.active;
+      // A browser-spoken sentence gives no position; once begun it counts as said.
+      const fraction =
+        current.kind === "browser"
+          ? 1
+          : element && Number.isFinite(element.duration) && element.duration > 0
+            ? element.currentTime / element.duration
+            : 0;
+      const part = spokenPart(current.text, fraction);
+      if (part) parts.push(part);
+    }
+    return parts.join(" ");
+  }
+
+  private finished(item: SpeechItem): void {
+    this.spoken.set(item.reply, [...(this.spoken.get(item.reply) ?? []), item.text]);
   }
 
   dispose(): void {
@@ -94,17 +149,21 @@ export class SpeechPlayer {
       const item = this.queue.shift();
       if (!item) break;
       played = true;
+      this.current = item;
       if (item.kind === "browser") {
+        this.hooks.onPlaying();
         await speakWithBrowser(item.text, item.language, this.stopController.signal);
-        continue;
+      } else {
+        const element = this.idleElement();
+        if (element.getAttribute("src") !== item.url) element.src = item.url;
+        this.active = element;
+        this.preloadNext();
+        await this.playToEnd(element);
       }
-      const element = this.idleElement();
-      if (element.getAttribute("src") !== item.url) element.src = item.url;
-      this.active = element;
-      this.preloadNext();
-      await this.playToEnd(element);
+      if (turn === this.turn) this.finished(item);
     }
     this.active = null;
+    this.current = null;
     this.running = false;
     // Sentences queued after a stop() belong to a new turn that this loop must not swallow.
     if (this.queue.length > 0) void this.drain();

@@ -1,42 +1,50 @@
 /**
  * The ways the dialog hears a user's turn, best first:
- *  - "vad": Silero voice-activity detection (@ricky0123/vad-web, loaded only when a call
+ *  - "vad": Silero voice-activity detection (vad-listener.ts, loaded only when a call
  *    starts): the turn ends when the user stops speaking; we get the 16 kHz samples.
  *  - "recorder": the spec's fallback when the detector cannot load: MediaRecorder chunks
  *    every 5 s, restarted after 100 ms, each sent for transcription.
  *  - recognition (see recognition-listener.ts) when neither audio path can be transcribed.
  */
 import { VOICE_RESTART_DELAY_MS, VOICE_RESTART_MS } from "../../../contracts/limits";
-import { DETECTOR_SAMPLE_RATE } from "./wav-encoding";
+import type { PauseTolerance } from "./call-state";
 
 export type Utterance =
   { kind: "samples"; samples: Float32Array } | { kind: "recording"; blob: Blob } | { kind: "text"; text: string };
 
 export interface UtteranceHandlers {
-  /** The user started talking (counts as activity). */
+  /** The user started talking (counts as activity; playback pauses for a possible barge-in). */
   onSpeechStart(): void;
+  /** Enough speech to be sure it is a person talking, not a click (minSpeechMs). */
+  onSpeechConfirmed(): void;
   /** Something too short to be speech (a click, a cough). */
   onMisfire(): void;
-  onUtterance(utterance: Utterance): void;
+  /** The first ~200 ms of quiet inside an utterance: what was said so far, for a speculative start. */
+  onPause(samples: Float32Array, endedAt: number): void;
+  /** Speech again after such a pause, before the end of turn. */
+  onResume(): void;
+  /** The end of turn; `endedAt` is performance.now() of the last audible sample. */
+  onUtterance(utterance: Utterance, endedAt: number): void;
 }
 
 export type ListenerKind = "vad" | "recorder" | "recognition";
 
 export interface TurnListener {
   readonly kind: ListenerKind;
-  /** Stops hearing (while the agent speaks or a turn is processed); keeps the microphone. */
+  /** Stops hearing (muted, paused call); keeps the microphone. */
   pause(): void;
   resume(): void;
+  setPauseTolerance(tolerance: PauseTolerance): void;
   destroy(): void;
 }
 
 /**
  * Turn-taking settings (reported in docs/decisions.md). Silero v5 judges 32 ms frames.
- * - redemptionMs 450 → 14 frames = 448 ms of quiet ends the turn (measured: ~40 ms more for
- *   the model's probability to fall). The package default, 1400, feels like a walkie-talkie;
- *   OpenAI's realtime server VAD waits 500 ms. Shorter still cuts people off while they take
- *   a breath, and since speech is ignored while the agent thinks and speaks (spec), whatever
- *   they said after being cut off would be lost.
+ * - redemptionMs 450 → 14 frames = 448 ms of quiet ends the turn at the "normal" pause
+ *   tolerance (measured: ~40 ms more for the model's probability to fall); see
+ *   PAUSE_TOLERANCE_MS for short and long. The package default, 1400, feels like a
+ *   walkie-talkie; OpenAI's realtime server VAD waits 500 ms. A turn ended too early is not
+ *   lost: speech that resumes before any reply audio joins it (call-turns.ts cancelTurn).
  * - minSpeechMs 250: a one-word "Yes." (~300 ms) counts; clicks and coughs do not.
  * - preSpeechPadMs 300: the detector notices a word ~100-200 ms into it; keep its onset for STT.
  * - thresholds 0.5 / 0.35: Silero's own recommendation (negative = positive − 0.15).
@@ -50,60 +58,14 @@ export const VAD_SETTINGS = {
   preSpeechPadMs: 300,
 } as const;
 
+/** Quiet that ends a turn, per the dialog's pause-tolerance setting. */
+export const PAUSE_TOLERANCE_MS: Record<PauseTolerance, number> = { short: 300, normal: 450, long: 900 };
+
+/** Quiet after which a turn is started speculatively (its audio held until the end is confirmed). */
+export const SPECULATIVE_PAUSE_MS = 200;
+
 /** Where vite.config.ts serves the model, worklet and onnxruntime files (same origin, no CDN). */
 export const VAD_ASSET_PATH = "/vad/";
-
-/** Samples this loud (≈ −40 dBFS) count as sound when timing the end of speech. */
-const SOUND_LEVEL = 0.01;
-
-export async function startVadListener(stream: MediaStream, handlers: UtteranceHandlers): Promise<TurnListener> {
-  const { MicVAD } = await import("@ricky0123/vad-web");
-  // performance.now() of the last audible sample: the real end of speech, before the detector's wait.
-  let lastSoundAt = 0;
-  const vad = await MicVAD.new({
-    ...VAD_SETTINGS,
-    baseAssetPath: VAD_ASSET_PATH,
-    onnxWASMBasePath: VAD_ASSET_PATH,
-    ortConfig: (ort) => {
-      ort.env.logLevel = "error";
-      // Threads need cross-origin isolation, which the app does not have; say so rather than probe.
-      ort.env.wasm.numThreads = 1;
-    },
-    // One microphone stream for the whole call: asked for once, released when the dialog closes.
-    getStream: async () => stream,
-    pauseStream: async () => undefined,
-    resumeStream: async () => stream,
-    startOnLoad: false,
-    onSpeechStart: () => handlers.onSpeechStart(),
-    onVADMisfire: () => handlers.onMisfire(),
-    onFrameProcessed: (_probabilities, frame) => {
-      for (let i = frame.length - 1; i >= 0; i--) {
-        if (Math.abs(frame[i]) >= SOUND_LEVEL) {
-          lastSoundAt = performance.now() - ((frame.length - 1 - i) * 1000) / DETECTOR_SAMPLE_RATE;
-          break;
-        }
-      }
-    },
-    onSpeechEnd: (samples) => {
-      // Timing marks for diagnostics and the latency benchmark (bench/voice-turn).
-      performance.mark("voice:speech-end", { startTime: lastSoundAt || performance.now() });
-      performance.mark("voice:detector-end");
-      handlers.onUtterance({ kind: "samples", samples });
-    },
-  });
-  let destroyed = false;
-  return {
-    kind: "vad",
-    pause: () => void vad.pause(),
-    resume: () => {
-      if (!destroyed) void vad.start();
-    },
-    destroy: () => {
-      destroyed = true;
-      void vad.destroy().catch(() => undefined);
-    },
-  };
-}
 
 /** The first container this browser can record, opus first (spec: audio/webm with opus fallbacks). */
 export function recordingMimeType(): string | undefined {
@@ -132,7 +94,8 @@ export function startRecorderListener(stream: MediaStream, handlers: UtteranceHa
     };
     current.onstop = () => {
       if (chunks.length > 0 && recording) {
-        handlers.onUtterance({ kind: "recording", blob: new Blob(chunks, { type: current.mimeType || mimeType }) });
+        const blob = new Blob(chunks, { type: current.mimeType || mimeType });
+        handlers.onUtterance({ kind: "recording", blob }, performance.now());
       }
       restartTimer = setTimeout(record, VOICE_RESTART_DELAY_MS);
     };
@@ -155,6 +118,7 @@ export function startRecorderListener(stream: MediaStream, handlers: UtteranceHa
       recording = true;
       record();
     },
+    setPauseTolerance: () => undefined,
     destroy: halt,
   };
 }

@@ -1,8 +1,9 @@
 /** React binding of a VoiceSession: one per open dialog, closed (microphone released) on unmount. */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { VoiceCapabilities } from "../../../contracts/voice";
+import { initialCallState, type CallState } from "./call-state";
 import { VoiceSession } from "./voice-session";
-import { initialVoiceSnapshot, type VoiceAgent, type VoiceSnapshot } from "./voice-session-state";
+import type { VoiceAgent } from "./voice-session-state";
 
 const noSubscription = () => () => undefined;
 
@@ -10,7 +11,7 @@ export function useVoiceSession(
   agent: VoiceAgent,
   capabilities: VoiceCapabilities,
   onClose: () => void,
-): { session: VoiceSession | null; snapshot: VoiceSnapshot } {
+): { session: VoiceSession | null; state: CallState } {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const [session, setSession] = useState<VoiceSession | null>(null);
@@ -23,10 +24,16 @@ export function useVoiceSession(
     return () => created.close();
   }, [id, name, role, gender, voice, capabilities]);
 
-  const initial = useRef<VoiceSnapshot>(initialVoiceSnapshot(capabilities.sessionSeconds));
-  const snapshot = useSyncExternalStore(
+  const initial = useRef<CallState>(
+    initialCallState({
+      sessionSeconds: capabilities.sessionSeconds,
+      agentName: name,
+      serverStt: capabilities.serverStt,
+    }),
+  );
+  const state = useSyncExternalStore(
     session?.subscribe ?? noSubscription,
     session?.getSnapshot ?? (() => initial.current),
   );
-  return { session, snapshot };
+  return { session, state };
 }

@@ -8,7 +8,9 @@ import type {
   TtsRequest,
   TtsResponse,
   VoiceCapabilities,
+  VoiceConversationCreated,
   VoiceTurnEvent,
+  VoiceTurnRequest,
 } from "../../../contracts/voice";
 import { ApiError, apiGet, apiRequest, throwIfNotOk } from "../../lib/api";
 
@@ -17,8 +19,20 @@ export const voiceCapabilitiesQuery = queryOptions({
   queryFn: () => apiGet<VoiceCapabilities>("/api/voice/capabilities"),
 });
 
-export function createVoiceConversation(agentId: string, title: string): Promise<{ id: string }> {
-  return apiRequest("POST", "/api/voice-conversations", { agentId, title });
+/** The server stores the greeting as the conversation's first message (and its audio). */
+export function createVoiceConversation(
+  agentId: string,
+  title: string,
+  greeting: string,
+): Promise<VoiceConversationCreated> {
+  return apiRequest("POST", "/api/voice-conversations", { agentId, title, greeting });
+}
+
+/** The user spoke over a reply: what was actually said of it is what the record keeps. */
+export function markReplyInterrupted(conversationId: string, messageId: string, spokenText: string): Promise<unknown> {
+  return apiRequest("POST", `/api/voice-conversations/${conversationId}/messages/${messageId}/interrupted`, {
+    spokenText,
+  });
 }
 
 /** Throws ApiError on a non-OK status; the caller then falls back to the browser's voice. */
@@ -30,8 +44,9 @@ export function transcribeAudio(audioData: string, language: LanguageCode): Prom
   return apiRequest("POST", "/api/stt", { audioData, language });
 }
 
-export function saveTurnAudio(conversationId: string, audioData: string): Promise<unknown> {
-  return apiRequest("POST", `/api/voice-conversations/${conversationId}/save-audio`, { audioData });
+/** A clip the server did not transcribe itself, linked to the user message it is the recording of. */
+export function saveTurnAudio(conversationId: string, audioData: string, messageId: string): Promise<unknown> {
+  return apiRequest("POST", `/api/voice-conversations/${conversationId}/save-audio`, { audioData, messageId });
 }
 
 /** A failed voice turn's words, sent as a text chat message so nothing the user said is lost. */
@@ -39,15 +54,13 @@ export function sendAsTextMessage(agentId: string, message: string): Promise<Cha
   return apiRequest("POST", `/api/chat/${agentId}`, { message, conversationId: null });
 }
 
-export type VoiceTurnBody = { language: LanguageCode } & ({ message: string } | { audioData: string });
-
 /**
  * POSTs a streaming turn and yields its events as they arrive. A refusal before the stream
  * (404, 409 time limit, 423, 503) throws ApiError; failures after it arrive as `error` events.
  */
 export async function* streamVoiceTurn(
   conversationId: string,
-  body: VoiceTurnBody,
+  body: VoiceTurnRequest,
   signal: AbortSignal,
 ): AsyncGenerator<VoiceTurnEvent> {
   const res = await fetch(`/api/voice-conversations/${conversationId}/turn`, {

@@ -2,8 +2,9 @@
  * What the Voice Help panel checks (spec section 2): recognition and synthesis support, a
  * 5-second recognition test, a 3-second synthesis test, and a full report with advice.
  */
-import type { VoiceCapabilities } from "../../../contracts/voice";
+import type { LanguageCode, VoiceCapabilities } from "../../../contracts/voice";
 import { availableVoices, recognitionConstructor, speakWithBrowser, synthesisSupported } from "./browser-speech";
+import type { ProbeResult } from "./ear-probe";
 import { recordingMimeType } from "./turn-listeners";
 import { transcribeAudio } from "./voice-api";
 import { blobToDataUrl } from "./wav-encoding";
@@ -22,16 +23,17 @@ export interface DiagnosticsReport {
   secureContext: boolean;
   microphone: PermissionState | "unsupported";
   voices: number;
-  recognition: boolean;
+  /** The browser's recogniser as tested (started for a moment), not as the browser claims. */
+  recognition: ProbeResult | null;
   synthesis: boolean;
   server: VoiceCapabilities | null;
   recommendations: string[];
 }
 
-/** Listens for 5 s with the browser's recogniser, or records 5 s for the server's STT. */
+/** Records 5 s for the server's STT when it has one (what the dialog uses), else listens with the browser's recogniser. */
 export async function testRecognition(language: string, serverStt: boolean): Promise<TestResult> {
   const Recognition = recognitionConstructor();
-  if (Recognition) {
+  if (Recognition && !serverStt) {
     return new Promise((resolve) => {
       const recognition = new Recognition();
       let heard = "";
@@ -56,6 +58,10 @@ export async function testRecognition(language: string, serverStt: boolean): Pro
   }
   if (!serverStt || !recordingMimeType())
     return { status: "failed", detail: "This browser cannot recognise speech and the server has no speech-to-text." };
+  return testServerRecognition(language);
+}
+
+async function testServerRecognition(language: string): Promise<TestResult> {
   const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   try {
     const recorder = new MediaRecorder(stream, { mimeType: recordingMimeType() });
@@ -65,7 +71,8 @@ export async function testRecognition(language: string, serverStt: boolean): Pro
     recorder.start();
     setTimeout(() => recorder.stop(), RECOGNITION_TEST_MS);
     await stopped;
-    const { text } = await transcribeAudio(await blobToDataUrl(new Blob(chunks, { type: recorder.mimeType })), "en-US");
+    const audioData = await blobToDataUrl(new Blob(chunks, { type: recorder.mimeType }));
+    const { text } = await transcribeAudio(audioData, language as LanguageCode);
     return text
       ? { status: "success", detail: `The server heard: "${text}"` }
       : { status: "failed", detail: "The server heard no speech." };
@@ -116,13 +123,16 @@ async function microphonePermission(): Promise<DiagnosticsReport["microphone"]> 
   }
 }
 
-export async function runDiagnostics(server: VoiceCapabilities | null): Promise<DiagnosticsReport> {
+export async function runDiagnostics(
+  server: VoiceCapabilities | null,
+  recognition: ProbeResult | null,
+): Promise<DiagnosticsReport> {
   const report: DiagnosticsReport = {
     browser: browserName(navigator.userAgent),
     secureContext: window.isSecureContext,
     microphone: await microphonePermission(),
     voices: (await availableVoices()).length,
-    recognition: recognitionConstructor() !== null,
+    recognition,
     synthesis: synthesisSupported(),
     server,
     recommendations: [],
@@ -132,7 +142,7 @@ export async function runDiagnostics(server: VoiceCapabilities | null): Promise<
     advice.push("Open the app over HTTPS (or localhost): browsers only allow the microphone on secure pages.");
   if (report.microphone === "denied")
     advice.push("Allow microphone access for this site in the browser's site settings, then reload.");
-  if (!report.recognition && !server?.serverStt)
+  if (recognition && !recognition.ok && !server?.serverStt)
     advice.push(
       "Use Chrome or Edge for speech recognition, or ask an administrator to configure server speech-to-text.",
     );

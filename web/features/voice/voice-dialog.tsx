@@ -1,7 +1,9 @@
 /**
  * The voice conversation dialog (spec section 2): 'Speak to {agent}', the language choice, the
- * m:ss countdown, the big microphone and its Listening / Thinking / Speaking states, the live
- * transcript, and a close button that ends the call. Admins also get 'Test Speech API'.
+ * m:ss countdown, how it hears you, the big microphone and its Listening / Thinking / Speaking
+ * states, the live transcript (with each reply's answer time), a text box when speech cannot be
+ * recognised, Mute and the turn-taking settings, and a close button that ends the call.
+ * Admins also get 'Test Speech API'.
  */
 import { useQuery } from "@tanstack/react-query";
 import { PhoneOff, X } from "lucide-react";
@@ -15,9 +17,12 @@ import { formatCountdown } from "./session-timers";
 import { TestSpeechButton } from "./test-speech-button";
 import { useVoiceSession } from "./use-voice-session";
 import { voiceCapabilitiesQuery } from "./voice-api";
+import { VoiceCallControls } from "./voice-call-controls";
+import { VoiceEarNotice } from "./voice-ear-notice";
 import type { VoiceAgent } from "./voice-session-state";
 import { VoiceStatusIndicator } from "./voice-status";
 import { VoiceTranscript } from "./voice-transcript";
+import { VoiceTypedTurn } from "./voice-typed-turn";
 
 export function VoiceDialog({
   agent,
@@ -69,20 +74,27 @@ function VoiceCall({
   onClose: () => void;
 }) {
   const { isAdmin } = useAuth();
-  const { session, snapshot } = useVoiceSession(agent, capabilities, onClose);
-  const { status } = snapshot;
-  const inCall = status !== "idle" && status !== "ended";
+  const { session, state } = useVoiceSession(agent, capabilities, onClose);
+  const { phase, ear } = state;
+  const inCall = phase !== "idle" && phase !== "ended";
+  const live = phase === "listening" || phase === "thinking" || phase === "speaking";
 
   return (
-    <div className="space-y-4" data-voice-status={status} data-listener={snapshot.listener ?? ""}>
+    <div
+      className="space-y-4"
+      data-voice-status={phase}
+      data-listener={state.listener ?? ""}
+      data-ear={ear.kind}
+      data-muted={state.muted}
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <label className="grid gap-1 text-sm font-medium text-slate-700">
           Language
           <NativeSelect
             className="w-44"
-            value={snapshot.language}
+            value={state.language}
             onChange={(event) => session?.setLanguage(event.target.value as LanguageCode)}
-            disabled={status === "thinking"}
+            disabled={phase === "thinking"}
           >
             {VOICE_LANGUAGES.map((language) => (
               <option key={language.code} value={language.code}>
@@ -96,21 +108,44 @@ function VoiceCall({
           <div
             className="font-mono text-2xl font-semibold tabular-nums text-slate-900"
             role="timer"
-            aria-label={`Time left ${formatCountdown(snapshot.secondsLeft)}`}
+            aria-label={`Time left ${formatCountdown(state.secondsLeft)}`}
           >
-            {formatCountdown(snapshot.secondsLeft)}
+            {formatCountdown(state.secondsLeft)}
           </div>
         </div>
       </div>
 
+      <VoiceEarNotice ear={ear} />
+
       <VoiceStatusIndicator
-        status={status}
-        userSpeaking={snapshot.userSpeaking}
+        status={phase}
+        userSpeaking={state.userSpeaking}
         agentName={agent.name}
-        onStart={() => void session?.start()}
+        muted={state.muted}
+        startDisabled={ear.kind === "checking"}
+        onStart={() => session?.start()}
       />
 
-      <VoiceTranscript lines={snapshot.lines} agentName={agent.name} />
+      <VoiceTranscript lines={state.lines} agentName={agent.name} />
+
+      {ear.kind === "typed" && (
+        <VoiceTypedTurn
+          enabled={phase === "listening" && !state.turn}
+          waitHint={inCall ? "Wait for the agent to finish" : "Start the conversation to type"}
+          onSend={(text) => session?.sendTyped(text)}
+        />
+      )}
+
+      {/* Typed turns use no microphone: nothing to mute or speak over. */}
+      {ear.kind !== "typed" && (
+        <VoiceCallControls
+          settings={state.settings}
+          muted={state.muted}
+          canMute={live && state.micOpen}
+          onToggleMute={() => session?.toggleMute()}
+          onChange={(settings) => session?.changeSettings(settings)}
+        />
+      )}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         {isAdmin ? <TestSpeechButton voice={voiceForAgent(agent)} /> : <span />}

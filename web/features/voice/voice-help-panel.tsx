@@ -8,7 +8,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { recognitionConstructor, synthesisSupported } from "./browser-speech";
+import { synthesisSupported } from "./browser-speech";
+import { probeBrowserRecognizer, type ProbeResult } from "./ear-probe";
 import { voiceCapabilitiesQuery } from "./voice-api";
 import {
   runDiagnostics,
@@ -75,10 +76,11 @@ export function VoiceHelpPanel({ language = "en-US" }: { language?: string }) {
   const synthesis = useSpeechTest(() => testSynthesis(language));
   const [report, setReport] = useState<DiagnosticsReport | null>(null);
   const [running, setRunning] = useState(false);
+  const probe = useRecognizerProbe(language);
 
   const diagnose = () => {
     setRunning(true);
-    void runDiagnostics(capabilities.data ?? null).then((next) => {
+    void runDiagnostics(capabilities.data ?? null, probe).then((next) => {
       setReport(next);
       setRunning(false);
     });
@@ -94,10 +96,8 @@ export function VoiceHelpPanel({ language = "en-US" }: { language?: string }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-slate-500">Speech recognition</dt>
           <dd>
-            {supportText(
-              recognitionConstructor() !== null,
-              capabilities.data?.serverStt ? " (the server transcribes too)" : "",
-            )}
+            <RecognizerResult probe={probe} />
+            {capabilities.data?.serverStt && <span className="text-slate-500"> (the server transcribes too)</span>}
           </dd>
           <dt className="text-slate-500">Speech synthesis</dt>
           <dd>
@@ -115,6 +115,25 @@ export function VoiceHelpPanel({ language = "en-US" }: { language?: string }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The browser's recogniser, actually started for a moment when the panel opens (ear-probe.ts). */
+function useRecognizerProbe(language: string): ProbeResult | null {
+  const [probe, setProbe] = useState<ProbeResult | null>(null);
+  useEffect(() => {
+    let current = true;
+    void probeBrowserRecognizer(language).then((result) => current && setProbe(result));
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return probe;
+}
+
+function RecognizerResult({ probe }: { probe: ProbeResult | null }) {
+  if (!probe) return <span className="text-slate-500">Testing…</span>;
+  if (probe.ok) return <span className="text-emerald-700">Works in this browser (tested)</span>;
+  return <span className="text-red-700">Not working here (tested): {probe.reason}</span>;
 }
 
 function supportText(supported: boolean, extra: string): ReactNode {
@@ -149,6 +168,10 @@ function DiagnosticsList({ report }: { report: DiagnosticsReport }) {
     ["HTTPS / secure context", report.secureContext ? "Yes" : "No"],
     ["Microphone permission", report.microphone],
     ["Voices available", String(report.voices)],
+    [
+      "Browser recogniser (tested)",
+      report.recognition ? (report.recognition.ok ? "Works" : report.recognition.reason) : "not tested yet",
+    ],
     ["Server voice", report.server ? report.server.tts : "unknown"],
     ["Server speech-to-text", report.server ? (report.server.serverStt ? "Available" : "Not configured") : "unknown"],
   ];

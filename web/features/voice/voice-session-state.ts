@@ -1,24 +1,4 @@
-/** What a voice call looks like from outside (its snapshot), and the small store React reads it from. */
-import type { LanguageCode } from "../../../contracts/voice";
-import type { ListenerKind } from "./turn-listeners";
-
-export type VoiceStatus = "idle" | "starting" | "listening" | "thinking" | "speaking" | "paused" | "ended";
-
-export interface TranscriptLine {
-  id: number;
-  role: "user" | "agent";
-  text: string;
-}
-
-export interface VoiceSnapshot {
-  status: VoiceStatus;
-  /** The detector hears the user talking right now. */
-  userSpeaking: boolean;
-  secondsLeft: number;
-  language: LanguageCode;
-  lines: TranscriptLine[];
-  listener: ListenerKind | null;
-}
+/** The agent a call talks to, and the small store React reads the call's state from. */
 
 export interface VoiceAgent {
   id: string;
@@ -26,17 +6,6 @@ export interface VoiceAgent {
   role: string | null;
   gender: string;
   voice: string | null;
-}
-
-export function initialVoiceSnapshot(sessionSeconds: number): VoiceSnapshot {
-  return {
-    status: "idle",
-    userSpeaking: false,
-    secondsLeft: sessionSeconds,
-    language: "en-US",
-    lines: [],
-    listener: null,
-  };
 }
 
 /** An external store for useSyncExternalStore: every change is a new snapshot object. */
@@ -52,8 +21,9 @@ export class SnapshotStore<T extends object> {
 
   getSnapshot = (): T => this.snapshot;
 
-  protected update(change: Partial<T>): void {
-    this.snapshot = { ...this.snapshot, ...change };
+  protected replace(next: T): void {
+    if (next === this.snapshot) return;
+    this.snapshot = next;
     for (const subscriber of this.subscribers) subscriber();
   }
 }

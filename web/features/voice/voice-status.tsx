@@ -5,9 +5,9 @@
  */
 import { Loader2, Mic, Volume2 } from "lucide-react";
 import { cn } from "../../lib/class-names";
-import type { VoiceStatus } from "./voice-session-state";
+import type { Phase } from "./call-state";
 
-const LABELS: Record<VoiceStatus, string> = {
+const LABELS: Record<Phase, string> = {
   idle: "Tap the microphone to start",
   starting: "Connecting…",
   listening: "Listening",
@@ -17,7 +17,9 @@ const LABELS: Record<VoiceStatus, string> = {
   ended: "Conversation ended",
 };
 
-export function statusLabel(status: VoiceStatus, userSpeaking: boolean, agentName: string): string {
+export function statusLabel(status: Phase, userSpeaking: boolean, agentName: string, muted = false): string {
+  if (muted && (status === "listening" || status === "thinking" || status === "speaking"))
+    return `${LABELS[status]} — microphone muted`;
   if (status === "listening" && userSpeaking) return "Listening — you're speaking";
   if (status === "speaking") return `Speaking — ${agentName}`;
   return LABELS[status];
@@ -27,11 +29,16 @@ export function VoiceStatusIndicator({
   status,
   userSpeaking,
   agentName,
+  muted,
+  startDisabled,
   onStart,
 }: {
-  status: VoiceStatus;
+  status: Phase;
   userSpeaking: boolean;
   agentName: string;
+  muted: boolean;
+  /** The dialog is still finding out how it can hear. */
+  startDisabled: boolean;
   onStart: () => void;
 }) {
   const canStart = status === "idle" || status === "paused" || status === "ended";
@@ -65,7 +72,8 @@ export function VoiceStatusIndicator({
         <button
           type="button"
           onClick={onStart}
-          className={cn(circle, "shadow-lg")}
+          disabled={startDisabled}
+          className={cn(circle, "shadow-lg disabled:opacity-60")}
           aria-label={status === "paused" ? "Continue voice conversation" : "Start voice conversation"}
         >
           {icon}
@@ -85,7 +93,7 @@ export function VoiceStatusIndicator({
         </div>
       )}
       <p role="status" aria-live="polite" className="min-h-5 text-center text-sm font-medium text-slate-700">
-        {statusLabel(status, userSpeaking, agentName)}
+        {statusLabel(status, userSpeaking, agentName, muted)}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 /** The live transcript of a call: the user's turns and the agent's reply as it streams in. */
 import { useEffect, useRef } from "react";
 import { cn } from "../../lib/class-names";
-import type { TranscriptLine } from "./voice-session-state";
+import type { TranscriptLine } from "./call-state";
 
 export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[]; agentName: string }) {
   const end = useRef<HTMLDivElement>(null);
@@ -16,6 +16,8 @@ export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[];
     <div
       role="log"
       aria-label="Conversation transcript"
+      // Scrollable, so it must be reachable with the keyboard.
+      tabIndex={0}
       className="max-h-56 space-y-2 overflow-y-auto rounded-lg bg-slate-50 p-3 sm:max-h-64"
     >
       {lines.map((line) => (
@@ -31,6 +33,12 @@ export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[];
           >
             <span className="sr-only">{line.role === "user" ? "You: " : `${agentName}: `}</span>
             {line.text || "…"}
+            {line.interrupted && <span className="ml-1 text-xs italic text-slate-500">(interrupted)</span>}
+            {line.latencyMs !== undefined && (
+              <span className="mt-1 block text-xs text-slate-500" data-latency-ms={line.latencyMs}>
+                answered in {(line.latencyMs / 1000).toFixed(1)} s
+              </span>
+            )}
           </div>
         </div>
       ))}
