@@ -90,7 +90,7 @@ test("a user adds a returns policy PDF to an agent, asks about it in chat and op
   await expect(reply).toContainText(`According to ${POLICY_TITLE}:`);
   await expect(reply).toContainText("within 45 days for a full refund");
 
-  const source = reply.getByRole("button", { name: `Source 1: ${POLICY_TITLE} · page 2` });
+  const source = reply.getByRole("button", { name: `Source [1] ${POLICY_TITLE} · page 2` });
   await expect(source).toBeVisible();
   await source.click();
   const passage = page.getByRole("dialog", { name: `[1] ${POLICY_TITLE}` });

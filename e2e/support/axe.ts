@@ -43,10 +43,9 @@ export async function expectNoSeriousAxeViolations(page: Page, screen: string): 
   await test.step(`axe: ${screen}`, async () => {
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
-    // Strict (failing) only with AXE_STRICT=1 until the violations the journeys still find on the
-    // signed-in screens (contrast on tinted rows, one label) are fixed; otherwise each one is
-    // recorded on the test as an annotation, so the report lists them without failing the run.
-    if (process.env.AXE_STRICT === "1") {
+    // Failing by default; AXE_STRICT=0 only records them (as test annotations in the report),
+    // for a run that is after something else while a screen's fix is on its way.
+    if (process.env.AXE_STRICT !== "0") {
       expect.soft(failing, `serious or critical axe-core violations on ${screen}:\n${describe(failing)}`).toEqual([]);
     } else if (failing.length > 0) {
       test.info().annotations.push({ type: "axe", description: `${screen}:\n${describe(failing)}` });

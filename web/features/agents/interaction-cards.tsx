@@ -40,7 +40,7 @@ export function InteractionCards({
                     onClick={() => onToggle({ [capability]: !enabled })}
                     className={cn(
                       "rounded-full px-2 py-0.5 text-xs font-medium",
-                      enabled ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-500",
+                      enabled ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600",
                     )}
                   >
                     {enabled ? "On" : "Off"}
@@ -69,7 +69,7 @@ export function InteractionCards({
             onClick={() => onToggle({ supportsSocial: !(agent.supportsSocial !== false) })}
             className={cn(
               "rounded-full px-2 py-0.5 text-xs font-medium",
-              agent.supportsSocial !== false ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-500",
+              agent.supportsSocial !== false ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600",
             )}
           >
             {agent.supportsSocial !== false ? "On" : "Off"}

@@ -25,7 +25,8 @@ export function FiguresTable({ title, rows, csvUrl }: { title: string; rows: Fig
       {rows.length === 0 ? (
         <p className="px-6 pb-6 text-sm text-slate-500">No usage in this range.</p>
       ) : (
-        <div className="overflow-x-auto px-2 pb-4 sm:px-4">
+        // On a phone the table scrolls sideways: focusable and named, so a keyboard can scroll it too.
+        <div className="overflow-x-auto px-2 pb-4 sm:px-4" tabIndex={0} role="region" aria-label={`${title} table`}>
           <table className="w-full min-w-[640px] text-left text-sm">
             <thead>
               <tr className="text-xs text-slate-500">

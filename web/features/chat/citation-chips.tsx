@@ -22,10 +22,11 @@ export function CitationChips({ citations }: { citations: Citation[] }) {
             <DialogTrigger asChild>
               <button
                 type="button"
-                aria-label={`Source ${citation.marker}: ${sourceOf(citation)}`}
                 className="flex max-w-full items-center gap-1.5 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs text-slate-700 hover:border-primary/40 hover:bg-primary-soft"
               >
-                <span className="font-semibold text-primary">[{citation.marker}]</span>
+                {/* Named by what it shows (speech-input users say what they see), after "Source". */}
+                <span className="sr-only">Source </span>
+                <span className="font-semibold text-primary">[{citation.marker}]</span>{" "}
                 <span className="truncate">{sourceOf(citation)}</span>
               </button>
             </DialogTrigger>
