@@ -13,6 +13,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { TooltipProvider } from "../../components/ui/tooltip";
 import { agentQuery } from "../../lib/agent-queries";
 import { ApiError } from "../../lib/api";
+import { useAuth } from "../../lib/auth";
 import { ChatComposer } from "./chat-composer";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatHeader } from "./chat-header";
@@ -68,6 +69,7 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
   const conversationId = new URLSearchParams(search).get("conversation");
   const [sheetOpen, setSheetOpen] = useState(false);
   const [draft, setDraft] = useState<{ text: string; nonce: number }>();
+  const { isAdmin } = useAuth();
 
   const openConversation = (id: string | null, targetAgent = agent.id) =>
     navigate(id ? `/chat/${targetAgent}?conversation=${id}` : `/chat/${targetAgent}`, {
@@ -117,6 +119,7 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
           disabledReason={session.locked ? "Conversation locked" : undefined}
           onSend={session.send}
           draft={draft}
+          dictation={isAdmin}
         />
       </section>
     </div>

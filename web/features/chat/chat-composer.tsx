@@ -1,12 +1,14 @@
 /**
  * The message box: Enter sends, Shift+Enter adds a line; disabled while a reply is on its way
  * or the conversation is locked. The text leaves the box on send and comes back if sending fails.
+ * Admins also get dictation (dictation-button.tsx), which adds what it heard to the box.
  */
 import { Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../contracts/limits";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
+import { DictationButton } from "./dictation-button";
 
 const MAX_ROWS_PX = 160;
 
@@ -16,6 +18,7 @@ export function ChatComposer({
   disabledReason,
   onSend,
   draft,
+  dictation = false,
 }: {
   agentName: string;
   disabled: boolean;
@@ -24,6 +27,8 @@ export function ChatComposer({
   onSend: (text: string) => Promise<boolean>;
   /** Text put in the box from outside (an example prompt). */
   draft?: { text: string; nonce: number };
+  /** Shows the speech-input control (the spec gives it to admins only). */
+  dictation?: boolean;
 }) {
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
@@ -89,6 +94,15 @@ export function ChatComposer({
             "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70",
           )}
         />
+        {dictation && (
+          <DictationButton
+            disabled={disabled}
+            onText={(heard) => {
+              setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard));
+              box.current?.focus();
+            }}
+          />
+        )}
         <Button
           type="submit"
           size="icon"
