@@ -200,11 +200,9 @@ test.describe("at desktop width", () => {
     await first.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("dialog", { name: "Final confirmation" })).toBeVisible();
     await expectNoSeriousAxeViolations(page, "system reset, final confirmation");
-    // Focus is inside the final dialog before Escape is pressed: a key pressed while focus is
-    // still on the first dialog's button, as it leaves the page, never reaches the dialog.
-    await expect
-      .poll(() => page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement)))
-      .toBe(true);
+    // Focus moves into the final step's box (it once stayed behind, on Reset System, when a
+    // loaded machine let the first dialog's closing hand focus back after the second opened).
+    await expect(page.getByLabel("Type RESET to confirm")).toBeFocused();
     // Stop before the wipe: other journeys share this server.
     await page.keyboard.press("Escape");
     await expect(resetButton).toBeFocused();

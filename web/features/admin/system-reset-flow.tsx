@@ -68,47 +68,54 @@ export function SystemResetFlow() {
         <RotateCcw aria-hidden /> {done ? "Reset complete" : "Reset System"}
       </Button>
 
-      <Dialog open={step === "confirm"} onOpenChange={(open) => !open && close()}>
+      {/* One dialog whose content moves on (same DialogContent, so focus stays inside): two
+          dialogs handing over raced on a loaded machine, the first one's closing sending focus
+          back to Reset System, behind the second. */}
+      <Dialog open={step !== "idle"} onOpenChange={(open) => !open && close()}>
         <DialogContent
-          title="Reset the whole system?"
-          description="Every agent, conversation and user except you will be deleted. This cannot be undone."
+          title={step === "type-word" ? "Final confirmation" : "Reset the whole system?"}
+          description={
+            step === "type-word"
+              ? `Type ${RESET_CONFIRM_WORD} to wipe the system.`
+              : "Every agent, conversation and user except you will be deleted. This cannot be undone."
+          }
         >
-          <div className="flex items-start gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <p>Other users are signed out and their accounts are removed for good.</p>
-          </div>
-          <div className="mt-5 flex justify-end gap-2">
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => setStep("type-word")}>
-              Continue
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={step === "type-word"} onOpenChange={(open) => !open && close()}>
-        <DialogContent title="Final confirmation" description={`Type ${RESET_CONFIRM_WORD} to wipe the system.`}>
-          <form onSubmit={onSubmit} className="space-y-4" noValidate>
-            <Field id="reset-confirm" label={`Type ${RESET_CONFIRM_WORD} to confirm`}>
-              <Input
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                autoFocus
-              />
-            </Field>
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={typed !== RESET_CONFIRM_WORD || reset.isPending}>
-                {reset.isPending ? "Resetting..." : "Reset Everything"}
-              </Button>
-            </div>
-          </form>
+          {step === "type-word" ? (
+            <form onSubmit={onSubmit} className="space-y-4" noValidate>
+              <Field id="reset-confirm" label={`Type ${RESET_CONFIRM_WORD} to confirm`}>
+                <Input
+                  value={typed}
+                  onChange={(e) => setTyped(e.target.value)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  autoFocus
+                />
+              </Field>
+              <div className="flex justify-end gap-2">
+                <Button variant="outline" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" variant="destructive" disabled={typed !== RESET_CONFIRM_WORD || reset.isPending}>
+                  {reset.isPending ? "Resetting..." : "Reset Everything"}
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <>
+              <div className="flex items-start gap-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <p>Other users are signed out and their accounts are removed for good.</p>
+              </div>
+              <div className="mt-5 flex justify-end gap-2">
+                <Button variant="outline" onClick={close}>
+                  Cancel
+                </Button>
+                <Button variant="destructive" onClick={() => setStep("type-word")}>
+                  Continue
+                </Button>
+              </div>
+            </>
+          )}
         </DialogContent>
       </Dialog>
     </>
