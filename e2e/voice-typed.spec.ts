@@ -3,12 +3,18 @@
  * without speech-to-text, the dialog says so at once and the call runs on typed turns — each
  * answered aloud, the countdown running, and the conversation stored with its greeting.
  */
-import type { AdminVoiceConversation, AdminVoiceMessages } from "../contracts/admin";
 import { greetingFor } from "../web/features/voice/greetings";
-import { OWNER } from "./support/accounts";
 import { FAKE_STREAMED_REPLY } from "./support/fake-provider-reply";
 import { screenshotBothWidths } from "./support/journeys";
-import { expect, inOrder, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from "./support/voice-fake-mic";
+import {
+  adminVoiceRecords,
+  expect,
+  inOrder,
+  installVoiceProbe,
+  openVoiceDialog,
+  readVoiceProbe,
+  test,
+} from "./support/voice-fake-mic";
 
 // The model app: a language model, but no server speech-to-text.
 test.use({ app: "model" });
@@ -60,17 +66,10 @@ test("without speech recognition the dialog says so at once, and a typed turn ge
   await dialog.getByRole("button", { name: "End conversation" }).click();
   await expect(dialog).toBeHidden();
 
-  const admin = page.context().request;
-  await admin.post("/api/logout");
-  await admin.post("/api/login", { data: { email: OWNER.email, password: OWNER.password } });
-  const conversations = (await (await admin.get("/api/admin/voice-conversations")).json()) as AdminVoiceConversation[];
-  const conversation = conversations.find((c) => c.agentName === agentName);
-  expect(conversation).toBeDefined();
+  const storedRecords = await adminVoiceRecords(page, agentName);
   await expect
     .poll(async () => {
-      const stored = (await (
-        await admin.get(`/api/admin/voice-conversations/${conversation?.id}/messages`)
-      ).json()) as AdminVoiceMessages;
+      const stored = await storedRecords();
       return stored.messages.map((m) => [m.role, m.content]);
     })
     .toEqual([

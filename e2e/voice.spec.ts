@@ -1,10 +1,16 @@
-import type { AdminVoiceConversation, AdminVoiceMessages } from "../contracts/admin";
 import { greetingFor } from "../web/features/voice/greetings";
-import { OWNER } from "./support/accounts";
 import { FAKE_STREAMED_REPLY } from "./support/fake-provider-reply";
 import { createApprovedUser } from "./support/api-users";
 import { screenshotBothWidths, signInThroughUi } from "./support/journeys";
-import { expect, inOrder, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from "./support/voice-fake-mic";
+import {
+  adminVoiceRecords,
+  expect,
+  inOrder,
+  installVoiceProbe,
+  openVoiceDialog,
+  readVoiceProbe,
+  test,
+} from "./support/voice-fake-mic";
 
 /** What the fake provider's STT answers for any recording (server/test-support/fake-openai.ts). */
 const FAKE_TRANSCRIPT = "Hello from the fake transcriber.";
@@ -70,19 +76,10 @@ test.describe("talking to an agent", () => {
     await expect.poll(async () => (await readVoiceProbe(page)).liveTracks, { message: "microphone released" }).toBe(0);
 
     // Stored: the greeting first, the user's words with their clip, the reply cut where the user spoke.
-    const admin = page.context().request;
-    await admin.post("/api/logout");
-    await admin.post("/api/login", { data: { email: OWNER.email, password: OWNER.password } });
-    const conversations = (await (
-      await admin.get("/api/admin/voice-conversations")
-    ).json()) as AdminVoiceConversation[];
-    const conversation = conversations.find((c) => c.agentName === agentName);
-    expect(conversation).toBeDefined();
+    const storedRecords = await adminVoiceRecords(page, agentName);
     await expect
       .poll(async () => {
-        const stored = (await (
-          await admin.get(`/api/admin/voice-conversations/${conversation?.id}/messages`)
-        ).json()) as AdminVoiceMessages;
+        const stored = await storedRecords();
         const [first, ...rest] = stored.messages;
         const user = rest.find((m) => m.role === "user");
         const cut = rest.find((m) => m.role === "assistant" && m.interrupted && m.content !== FAKE_STREAMED_REPLY);

@@ -7,8 +7,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
+import type { AdminVoiceConversation, AdminVoiceMessages } from "../../contracts/admin.js";
 import { makeSpeechWav } from "../../server/providers/tts/speech-wav.js";
 import { encodePcm16Wav, silence } from "../../server/providers/tts/wav.js";
+import { OWNER } from "./accounts.js";
 import { createApprovedUser } from "./api-users.js";
 import { expect, test as base } from "./journey-test.js";
 import { signInThroughUi } from "./journeys.js";
@@ -115,4 +117,21 @@ export async function openVoiceDialog(page: Page, agentName: string): Promise<vo
   await page.goto(`/chat/${id}`);
   await page.getByRole("button", { name: `Speak to ${agentName}` }).click();
   await expect(page.getByRole("dialog", { name: `Speak to ${agentName}` })).toBeVisible();
+}
+
+/**
+ * Switches the page's API context to the owner (an admin) and returns a reader of what the
+ * server stored for the voice conversation with `agentName`: the journeys' record check.
+ */
+export async function adminVoiceRecords(page: Page, agentName: string): Promise<() => Promise<AdminVoiceMessages>> {
+  const admin = page.context().request;
+  await admin.post("/api/logout");
+  await admin.post("/api/login", { data: { email: OWNER.email, password: OWNER.password } });
+  const conversations = (await (await admin.get("/api/admin/voice-conversations")).json()) as AdminVoiceConversation[];
+  const conversation = conversations.find((c) => c.agentName === agentName);
+  expect(conversation, `a voice conversation with ${agentName}`).toBeDefined();
+  return async () =>
+    (await (
+      await admin.get(`/api/admin/voice-conversations/${conversation?.id}/messages`)
+    ).json()) as AdminVoiceMessages;
 }
