@@ -203,6 +203,9 @@ test.describe("at desktop width", () => {
     // Focus moves into the final step's box (it once stayed behind, on Reset System, when a
     // loaded machine let the first dialog's closing hand focus back after the second opened).
     await expect(page.getByLabel("Type RESET to confirm")).toBeFocused();
+    // Escape closes the top layer first, and a live toast (another journey's sign-up, shown to
+    // this admin) is above the dialog: wait until none is open, so Escape reaches the dialog.
+    await expect(page.locator('li[data-state="open"]')).toHaveCount(0);
     // Stop before the wipe: other journeys share this server.
     await page.keyboard.press("Escape");
     await expect(resetButton).toBeFocused();
