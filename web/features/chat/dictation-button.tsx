@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../lib/toast-store";
 import { voiceCapabilitiesQuery } from "../voice/voice-api";
 import type { Dictation } from "./dictation";
+import { dictationUnavailableReason } from "./dictation-ear";
 
 type Phase = "idle" | "starting" | "listening" | "transcribing";
 
@@ -19,19 +20,10 @@ export function DictationButton({ disabled, onText }: { disabled: boolean; onTex
   const capabilities = useQuery(voiceCapabilitiesQuery);
   const serverStt = capabilities.data?.serverStt ?? false;
   const [phase, setPhase] = useState<Phase>("idle");
-  const [unavailable, setUnavailable] = useState<string | null>(null);
   const current = useRef<Dictation | null>(null);
 
-  useEffect(() => {
-    if (!capabilities.data) return;
-    let live = true;
-    void loadDictation().then(({ dictationUnavailableReason }) => {
-      if (live) setUnavailable(dictationUnavailableReason(serverStt));
-    });
-    return () => {
-      live = false;
-    };
-  }, [capabilities.data, serverStt]);
+  // Known once the server has said whether it transcribes; null while asking or when it can hear.
+  const unavailable = capabilities.data ? dictationUnavailableReason(serverStt) : null;
 
   // Leaving the page mid-dictation releases the microphone.
   useEffect(() => () => current.current?.cancel(), []);

@@ -10,19 +10,13 @@ import { recognitionConstructor } from "../voice/browser-speech";
 import { transcribeAudio } from "../voice/voice-api";
 import { recordingMimeType } from "../voice/turn-listeners";
 import { blobToDataUrl } from "../voice/wav-encoding";
-
-export const NO_DICTATION = "Speech cannot be recognised in this browser, and the server has no speech-to-text.";
+import { NO_DICTATION } from "./dictation-ear";
 
 /** A dictation in progress: `finish` stops listening and resolves with what was heard. */
 export interface Dictation {
   finish(): Promise<string>;
   /** Stops listening and drops what was heard (the page is going away). */
   cancel(): void;
-}
-
-export function dictationUnavailableReason(serverStt: boolean): string | null {
-  if (serverStt && recordingMimeType()) return null;
-  return recognitionConstructor() ? null : NO_DICTATION;
 }
 
 /** Starts listening; rejects when the microphone is refused or nothing can hear. */
