@@ -7,7 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { performance } from "node:perf_hooks";
 
 const reports = mkdtempSync(join(tmpdir(), "agentdesk-test-reports-"));
@@ -42,25 +43,58 @@ const tiers = [
   },
 ];
 
-/** Vitest's JSON: per-file results; a file that failed with no failing test (import error, hook) is one failure. */
+/**
+ * Vitest's JSON: per-file results; a file that failed with no failing test (import error, hook)
+ * is one failure. Failing tests are named, so the summary (the part of a CI log that survives
+ * truncation) says what failed.
+ */
 function countVitest(report) {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   for (const file of report.testResults) {
+    const where = relative(process.cwd(), file.name);
     const statuses = file.assertionResults.map((test) => test.status);
-    for (const status of statuses) {
-      if (status === "passed") counts.passed += 1;
-      else if (status === "failed") counts.failed += 1;
-      else counts.skipped += 1;
+    for (const test of file.assertionResults) {
+      if (test.status === "passed") counts.passed += 1;
+      else if (test.status === "failed") {
+        counts.failed += 1;
+        counts.failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      } else counts.skipped += 1;
     }
-    if (file.status === "failed" && !statuses.includes("failed")) counts.failed += 1;
+    if (file.status === "failed" && !statuses.includes("failed")) {
+      counts.failed += 1;
+      counts.failures.push(`${where}: ${firstLine(file.message)}`);
+    }
   }
   return counts;
 }
 
-/** Playwright's JSON stats: expected and flaky passed, unexpected failed. */
+/** Playwright's JSON stats: expected and flaky passed, unexpected failed (each named). */
 function countPlaywright(report) {
   const { expected, flaky, unexpected, skipped } = report.stats;
-  return { passed: expected + flaky, failed: unexpected, skipped };
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== "unexpected") continue;
+        const error = test.results.at(-1)?.error?.message;
+        failures.push(
+          `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return { passed: expected + flaky, failed: unexpected, skipped, failures };
+}
+
+/** The first non-empty line of an error message, without terminal colours, cut to fit a line. */
+function firstLine(message = "") {
+  const line =
+    stripVTControlCharacters(message)
+      .split("\n")
+      .find((text) => text.trim()) ?? "";
+  return line.trim().slice(0, 240);
 }
 
 function runTier(tier) {
@@ -96,6 +130,8 @@ for (const tier of tiers) {
 }
 rmSync(reports, { recursive: true, force: true });
 
+const failures = summary.flatMap((tier) => tier.failures ?? []);
+if (failures.length > 0) console.log(`\n=== failed ===\n${failures.map((name) => `✗ ${name}`).join("\n")}`);
 const total = { passed: 0, failed: 0, skipped: 0 };
 console.log("\n=== summary ===");
 for (const tier of summary) {
@@ -103,5 +139,6 @@ for (const tier of summary) {
   const figures = `${tier.passed} passed, ${tier.failed} failed, ${tier.skipped} skipped, ${tier.seconds.toFixed(1)} s`;
   console.log(`${tier.name.padEnd(24)}${figures}${tier.note ? ` (${tier.note})` : ""}`);
 }
+
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

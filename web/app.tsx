@@ -73,7 +73,8 @@ function AppRouter() {
  * Starts page chunks before React asks for them, so their downloads overlap instead of queueing:
  * while the session check is in flight, the page a signed-out visitor will see at this path;
  * once signed in, the signed-in app and the page together (the page only renders inside the
- * signed-in app, so React alone would fetch one after the other). Signed-in pages are never fetched
+ * signed-in app, so React alone would fetch one after the other), and the page's first data
+ * requests with them. Signed-in pages are never fetched
  * for a visitor who may be signed out: that would undo the split for first visits.
  */
 function useChunkPreloads(isLoading: boolean, isAuthenticated: boolean) {
@@ -86,7 +87,9 @@ function useChunkPreloads(isLoading: boolean, isAuthenticated: boolean) {
       void signedOutPage?.load();
     } else if (isAuthenticated && (!signedOutPage || signedOutPage.path === "/")) {
       void loadSignedInApp();
-      void (signedInRoutes.find(matches) ?? notFoundPage).load();
+      const page = signedInRoutes.find(matches);
+      void (page ?? notFoundPage).load();
+      if (page?.prefetch) page.prefetch(queryClient, matchRoute(parser, page.path, location)[1] ?? {});
     }
   }, [isLoading, isAuthenticated, location, parser]);
 }

@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Activity, Bot, LayoutTemplate, MessageSquare, Mic, PlusCircle } from "lucide-react";
 import { Link } from "wouter";
 import { RECENT_ITEMS_ON_DASHBOARD } from "../../contracts/limits";
-import type { DashboardStats } from "../../contracts/dashboard";
 import { PageHeader } from "../components/layout/page-header";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -11,25 +10,16 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { AgentStatusBadge } from "../features/agents/agent-status-badge";
 import { StatCard } from "../components/ui/stat-card";
 import { UsageCard } from "../features/analytics/usage-card";
+import { conversationListQuery } from "../features/chat/chat-queries";
 import { agentListQuery } from "../lib/agent-queries";
-import { apiGet } from "../lib/api";
 import { useAuth } from "../lib/auth";
-
-interface ConversationSummary {
-  id: string;
-  title: string | null;
-  updatedAt: string;
-  agentId: string | null;
-}
+import { dashboardStatsQuery } from "../lib/dashboard-queries";
 
 export function DashboardPage() {
   const { user } = useAuth();
-  const stats = useQuery({ queryKey: ["/api/dashboard"], queryFn: () => apiGet<DashboardStats>("/api/dashboard") });
+  const stats = useQuery(dashboardStatsQuery);
   const agents = useQuery(agentListQuery);
-  const conversations = useQuery({
-    queryKey: ["/api/conversations"],
-    queryFn: () => apiGet<ConversationSummary[]>("/api/conversations"),
-  });
+  const conversations = useQuery(conversationListQuery);
   const s = stats.data;
   const recentAgents = (agents.data ?? []).slice(0, RECENT_ITEMS_ON_DASHBOARD);
   const recentConversations = (conversations.data ?? []).slice(0, RECENT_ITEMS_ON_DASHBOARD);

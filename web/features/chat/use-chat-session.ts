@@ -27,7 +27,7 @@ export interface DisplayMessage {
   citations: Citation[];
 }
 
-interface PendingTurn {
+export interface PendingTurn {
   key: string;
   userMessageId: string | null;
   userText: string;
@@ -52,6 +52,10 @@ export function useChatSession(
   const [localLock, setLocalLock] = useState<{ conversationId: string; until: number } | null>(null);
   const [offlineSeen, setOfflineSeen] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
+  // Stored user message id → the key its turn was shown under while in flight. The stored
+  // message and its reply keep those keys, so the bubbles are not remounted when the streamed
+  // turn is swapped for the stored one (a citation dialog opened meanwhile stays open).
+  const [displayKeys] = useState(() => new Map<string, string>());
   // The conversation the turn in flight writes to; a switch away from it cancels the turn.
   const turnConversationRef = useRef<string | null>(null);
 
@@ -98,6 +102,7 @@ export function useChatSession(
           onConversation(event) {
             turnConversation = event.conversationId;
             turnConversationRef.current = event.conversationId;
+            displayKeys.set(event.userMessageId, key);
             update((turn) => ({ ...turn, userMessageId: event.userMessageId }));
             // The offline responder has no real pacing, so its reply gets the typing reveal.
             if (event.offline) {
@@ -150,7 +155,7 @@ export function useChatSession(
   }
 
   const revealed = useTypingReveal(reveal?.text ?? "", reveal?.key ?? null);
-  const messages = assemble(stored.data ?? [], pending, reveal, revealed);
+  const messages = assembleTranscript(stored.data ?? [], pending, reveal, revealed, displayKeys);
 
   const summary = conversations.data?.find((c) => c.id === conversationId);
   const lockedUntil = Math.max(
@@ -173,14 +178,15 @@ export function useChatSession(
 }
 
 /** Stored messages, then the turn in flight where the server does not have it yet. */
-function assemble(
+export function assembleTranscript(
   stored: ChatMessage[],
   pending: PendingTurn | null,
   reveal: { key: string; text: string } | null,
   revealed: string | null,
+  displayKeys: ReadonlyMap<string, string>,
 ): DisplayMessage[] {
-  const list: DisplayMessage[] = stored.map((m) => ({
-    key: m.id,
+  const list: DisplayMessage[] = stored.map((m, index) => ({
+    key: displayKeyOf(m, stored[index - 1], displayKeys),
     role: m.role,
     content: m.content,
     status: m.status,
@@ -204,7 +210,7 @@ function assemble(
     const replyStored = userIndex !== -1 && userIndex < stored.length - 1;
     if (!replyStored && pending.reply) {
       list.push({
-        key: `${pending.key}:reply`,
+        key: replyKeyOf(pending.key),
         role: "assistant",
         content: pending.reply,
         status: "streaming",
@@ -217,10 +223,29 @@ function assemble(
   // The revealed reply is the latest assistant message carrying exactly that text.
   if (reveal && revealed !== null) {
     const last = list.findLast((m) => m.role === "assistant");
-    if (last && (last.content === reveal.text || last.status === "streaming")) last.content = revealed;
+    if (last && (last.content === reveal.text || last.status === "streaming")) {
+      // Chips under a reply still being revealed would move as it grows, away from the pointer:
+      // they appear with its last word.
+      if (revealed !== last.content) last.citations = [];
+      last.content = revealed;
+    }
   }
   return list;
 }
+
+/** A user message shown in flight keeps that key, and the reply right after it the in-flight reply's key. */
+function displayKeyOf(
+  message: ChatMessage,
+  previous: ChatMessage | undefined,
+  displayKeys: ReadonlyMap<string, string>,
+): string {
+  const own = displayKeys.get(message.id);
+  if (own) return own;
+  const question = message.role === "assistant" && previous?.role === "user" ? displayKeys.get(previous.id) : undefined;
+  return question ? replyKeyOf(question) : message.id;
+}
+
+const replyKeyOf = (turnKey: string) => `${turnKey}:reply`;
 
 function parseLocked(body: string): ChatLocked | null {
   try {
