@@ -80,6 +80,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a turn against a slow database 
 
     await held;
     order.push("message write held");
+    let askedWhileHeld = false;
+    void model.answered.then(() => {
+      if (!order.includes("message write released")) askedWhileHeld = true;
+    });
     let giveUp: NodeJS.Timeout | undefined;
     await Promise.race([
       model.answered.then(() => eventLoopTurns(5)),
@@ -92,6 +96,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a turn against a slow database 
     const body = await answer;
     expect(order).toEqual(["message write held", "message write released", "first token at the client"]);
     expect(await storedWhenFirstTokenArrived).toBe(true);
+    // The turn's design (turn.ts): the model is asked beside the write, not after it.
+    expect(askedWhileHeld).toBe(true);
     const frames = parseSseFrames(body).frames;
     expect(frames.map((f) => f.event)).toEqual(["conversation", "delta", "delta", "delta", "done"]);
   });

@@ -12,7 +12,8 @@ import { HttpError } from "../http/http-error.js";
 import { toChatMessage, toConversationSummary } from "./conversation-view.js";
 import { listConversationsOfUser, listMessagesOfConversation } from "./queries.js";
 import { titleFromMessage } from "./titles.js";
-import { beginConversationTurn, findOwnConversation, type StartedTurn } from "./turn.js";
+import { findOwnConversation } from "./own-records.js";
+import { beginConversationTurn, type StartedTurn } from "./turn.js";
 
 /** A turn that failed after its conversation existed: the answer names the conversation. */
 export class ChatTurnFailedError extends HttpError {

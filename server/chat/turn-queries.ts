@@ -1,24 +1,23 @@
 /**
- * The turn's hot-path writes as single statements. Each is one database round trip where the
+ * The turn's writes as single statements. Each is one database round trip where the
  * step-by-step version took a transaction of six to eight: every round trip costs a socket
- * write and a parse on the event loop, and under load that cost queues in front of the model
- * call (bench/chat-overhead measured it). Data-modifying CTEs all run, once, on one snapshot,
- * and the statement is atomic, so the checks and writes here cannot interleave with another turn.
+ * write and a parse on the event loop. Data-modifying CTEs all run, once, on one snapshot,
+ * and the statement is atomic, so the checks and writes here cannot interleave with another
+ * turn. Both are prepared statements on PostgreSQL (named-statement.ts): planning them was a
+ * large share of the database's work per turn.
  */
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { MessageStatus } from "../../contracts/chat.js";
+import type { Citation } from "../../contracts/knowledge.js";
 import type { AgentRow } from "../agents/agent-view.js";
 import type { Db } from "../db/connect.js";
-import { agents } from "../db/schema.js";
-import type { ChatTurn } from "../providers/llm/llm-provider.js";
+import { namedStatementRows } from "../db/named-statement.js";
 import { admissionCtes, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
+import { agentFromJson } from "./agent-json.js";
 import { isForeignKeyViolation, type ConversationKind } from "./queries.js";
-import type { Citation } from "../../contracts/knowledge.js";
 
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-async function firstRow(db: Db, query: SQL): Promise<Record<string, unknown>> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows?: Record<string, unknown>[] }).rows?.[0] ?? {};
+async function firstRow(db: Db, name: string, query: SQL): Promise<Record<string, unknown>> {
+  return (await namedStatementRows(db, name, query))[0] ?? {};
 }
 
 /** 1 ms after the conversation's latest message when `now` is not later (see insertMessage). */
@@ -33,10 +32,11 @@ export interface TurnStart {
   /** For an existing conversation, checked when given (a shared turn has checked it already). */
   kind?: ConversationKind;
   title: string;
+  /** Allocated by the caller, so the read beside this write can leave the message out of the history. */
+  messageId: string;
   message: string;
   language: string | null;
   now: Date;
-  historyLimit: number;
   /**
    * A user message of this conversation whose turn the client cancelled (a voice turn resumed
    * before any reply was heard): deleted, with any reply to it (the key cascades), by the same
@@ -55,12 +55,9 @@ export type TurnBegun =
       agent: AgentRow;
       conversationId: string;
       userMessageId: string;
-      history: ChatTurn[];
       /** The conversation had no message before this one. */
       started: boolean;
       admission: Admission;
-      /** The agent has ready knowledge documents: without any, the turn retrieves nothing. */
-      hasKnowledge: boolean;
     }
   | { outcome: "no-agent" }
   | { outcome: "inactive-agent"; agent: AgentRow }
@@ -70,11 +67,10 @@ export type TurnBegun =
 
 /**
  * Checks the user's agent (owned, active) and conversation (owned, this agent's, not locked),
- * then counts and stores the message, adds one to the agent's chatsSent and reads the earlier
- * history; a null conversationId creates the conversation holding its first message instead.
- * The company's quotas admit the turn in the same statement (usage/queries.ts): nothing is
- * written for a turn they refuse. One statement: the agent row it returns is what the reply's
- * persona is built from.
+ * then counts and stores the message and adds one to the agent's chatsSent; a null
+ * conversationId creates the conversation holding its first message instead. The company's
+ * quotas admit the turn in the same statement (usage/queries.ts): nothing is written for a turn
+ * they refuse. The history the model is given is read beside it (turn-context-query.ts).
  */
 export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   const now = sql`${p.now.toISOString()}::timestamptz`;
@@ -86,14 +82,12 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   )`;
 
   const agentActive = sql`exists (select 1 from agent where agent.is_active)`;
-  // An index probe here saves every turn of an agent without knowledge a retrieval query.
-  const hasKnowledge = sql`exists (select 1 from knowledge_documents d
-    where d.agent_id = ${p.agentId} and d.status = 'ready') as has_knowledge`;
 
   if (p.conversationId === null) {
     const kind = p.kind ?? "text";
     const row = await firstRow(
       db,
+      "turn_begin_new",
       sql`with ${agent},
           ${admissionCtes({ userId: p.userId, now: p.now, kind: sql`${kind}`, gate: agentActive })},
           conv as (
@@ -102,16 +96,16 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
             from agent where agent.is_active and exists (select 1 from quota_admitted) returning id
           ),
           stored as (
-            insert into messages (conversation_id, role, content, status, language, created_at)
-            select conv.id, 'user', ${p.message}, 'complete', ${p.language}, ${now} from conv returning id
+            insert into messages (id, conversation_id, role, content, status, language, created_at)
+            select ${p.messageId}::uuid, conv.id, 'user', ${p.message}, 'complete', ${p.language}, ${now} from conv returning id
           ),
           ${counted(sql`${kind === "text"}`)}
           select (select row_to_json(agent) from agent) as agent, (select id from conv) as conversation_id,
-                 (select id from stored) as message_id, ${admissionReport(p.now)} as quota, ${hasKnowledge}`,
+                 (select id from stored) as message_id, ${admissionReport(p.now)} as quota`,
     );
     return (
       agentOutcome(row) ??
-      stored(row, row.conversation_id, [], true, () => {
+      stored(row, row.conversation_id, true, () => {
         const admission = readAdmission(row.quota);
         if (admission && !admission.admitted) return { outcome: "over-quota", admission };
         throw new Error("Creating the conversation returned no ids");
@@ -121,10 +115,6 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
 
   const kindCheck = p.kind ? sql`and c.kind = ${p.kind}` : sql``;
   const replaced = p.replaces ?? null;
-  // The statement's snapshot still holds what it deletes: the history must not.
-  const notReplaced = replaced
-    ? sql`and id <> ${replaced}::uuid and (reply_to is null or reply_to <> ${replaced}::uuid)`
-    : sql``;
   // Deleted only when this message is stored; its replies go with it through the key.
   const dropped = sql`dropped as (
     delete from messages m using bumped
@@ -139,6 +129,7 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   const ownConversation = sql`c.id = ${p.conversationId} and c.user_id = ${p.userId} and c.agent_id = ${p.agentId} ${kindCheck}`;
   const row = await firstRow(
     db,
+    "turn_begin",
     sql`with ${agent},
         ${admissionCtes({
           userId: p.userId,
@@ -157,8 +148,8 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           returning c.id
         ),
         stored as (
-          insert into messages (conversation_id, role, content, status, language, created_at)
-          select bumped.id, 'user', ${p.message}, 'complete', ${p.language}, ${stampAfterLatest(sql`bumped.id`, p.now)}
+          insert into messages (id, conversation_id, role, content, status, language, created_at)
+          select ${p.messageId}::uuid, bumped.id, 'user', ${p.message}, 'complete', ${p.language}, ${stampAfterLatest(sql`bumped.id`, p.now)}
           from bumped returning id
         ),
         ${dropped},
@@ -170,18 +161,12 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
           exists (select 1 from conversations c where ${ownConversation} and not ${unlocked}) as locked_at_start,
           (select id from stored) as message_id,
           ${admissionReport(p.now)} as quota,
-          ${hasKnowledge},
-          (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
-             from (select role, content, created_at from messages
-                   where conversation_id = ${p.conversationId} and status in ('complete', 'partial')
-                     ${notReplaced}
-                   order by created_at desc limit ${p.historyLimit}) h) as history,
           (select count(*) from dropped) as replaced`,
   );
   const refusal = agentOutcome(row);
   if (refusal) return refusal;
   if (row.found !== true) return { outcome: "no-conversation" };
-  return stored(row, p.conversationId, readHistory(row.history), row.started === true, () => {
+  return stored(row, p.conversationId, row.started === true, () => {
     const admission = readAdmission(row.quota);
     // Not admitted because the conversation was locked is a lock refusal, not a quota one.
     if (admission && !admission.admitted && row.locked_at_start !== true) return { outcome: "over-quota", admission };
@@ -193,7 +178,6 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
 function stored(
   row: Record<string, unknown>,
   conversationId: unknown,
-  history: ChatTurn[],
   started: boolean,
   notStored: () => TurnBegun,
 ): TurnBegun {
@@ -207,10 +191,8 @@ function stored(
     agent,
     conversationId,
     userMessageId: row.message_id,
-    history,
     started,
     admission,
-    hasKnowledge: row.has_knowledge === true,
   };
 }
 
@@ -220,23 +202,6 @@ function agentOutcome(row: Record<string, unknown>): TurnBegun | null {
   if (!agent) return { outcome: "no-agent" };
   if (!agent.isActive) return { outcome: "inactive-agent", agent };
   return null;
-}
-
-/**
- * row_to_json names columns as the database does and carries timestamps as text; drizzle's
- * own column mappers turn that back into the row type the rest of the code uses.
- */
-function agentFromJson(value: unknown): AgentRow | null {
-  const raw: unknown = typeof value === "string" ? JSON.parse(value) : value;
-  if (typeof raw !== "object" || raw === null) return null;
-  const fields = raw as Record<string, unknown>;
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(agents))) {
-    const driverValue = fields[column.name];
-    row[key] = driverValue === null || driverValue === undefined ? null : column.mapFromDriverValue(driverValue);
-  }
-  // Every column of the table was filled from the row above, so the shape is AgentRow's.
-  return row as AgentRow;
 }
 
 /** A reply to store: under `id` when the turn allocated one up front (a voice turn's `stored` event). */
@@ -267,6 +232,7 @@ export async function storeReply(db: Db, p: ReplyToStore): Promise<boolean> {
   try {
     const row = await firstRow(
       db,
+      "turn_store_reply",
       sql`with stored as (
             insert into messages (id, conversation_id, role, content, status, offline, language, citations, reply_to, created_at)
             select ${id}, ${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language},
@@ -290,15 +256,4 @@ export async function storeReply(db: Db, p: ReplyToStore): Promise<boolean> {
     if (replyTo && isForeignKeyViolation(error)) return false;
     throw error;
   }
-}
-
-function readHistory(value: unknown): ChatTurn[] {
-  // PGlite and node-postgres both parse json columns; a string would mean a driver that does not.
-  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
-  if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((item: unknown) => {
-    if (typeof item !== "object" || item === null) return [];
-    const { role, content } = item as { role?: unknown; content?: unknown };
-    return (role === "user" || role === "assistant") && typeof content === "string" ? [{ role, content }] : [];
-  });
 }

@@ -1,32 +1,37 @@
 /**
- * One conversation turn, shared by text chat and voice: store the user's message, check or set
- * the security lock, stream the model's reply, store it. Owns the order of those writes — the
- * user's message is committed before the model is called, so a provider failure loses nothing
- * typed — and what is stored when the reply fails (status "failed") or the client leaves
- * (status "partial").
+ * One conversation turn, shared by text chat and voice, read top to bottom:
+ *
+ * 1. authorise — the agent id is well formed; a message that trips the security lock takes the
+ *    locking path instead (locking-turn.ts);
+ * 2. read the context and write the message, side by side — one read (turn-context-query.ts)
+ *    and one write (turn-queries.ts beginTurn), each a single statement;
+ * 3. start the model as soon as the read says the turn can be stored (turn-reply.ts
+ *    startReply), so the database's work overlaps the model's first-byte time;
+ * 4. once the write has committed the message, stream the reply and store it
+ *    (turn-reply.ts replyEvents). A write that refuses withdraws the reply unread.
+ *
+ * So no token reaches the client before the user's message is committed, and a provider
+ * failure loses nothing typed.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Citation } from "../../contracts/knowledge.js";
 import type { LanguageCode } from "../../contracts/voice.js";
-import { toPersona, type AgentRow } from "../agents/agent-view.js";
-import { findAgentOfUser } from "../agents/queries.js";
+import type { AgentRow } from "../agents/agent-view.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
-import { citationsOf } from "../knowledge/citations.js";
-import { knowledgeForTurn } from "../knowledge/turn-knowledge.js";
-import { LlmProviderError, type ChatTurn, type LlmUsage } from "../providers/llm/llm-provider.js";
-import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
-import { toSpeakableText } from "../voice/speakable-text.js";
 import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
 import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
 import { announceQuotaWarning } from "../usage/service.js";
 import { injectionRule } from "./lock.js";
-import { CONVERSATION_NOT_FOUND, lockedOrMissing, startLockingTurn } from "./locking-turn.js";
-import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
-import { beginTurn, storeReply } from "./turn-queries.js";
+import { lockedOrMissing, startLockingTurn } from "./locking-turn.js";
+import { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND, findOwnActiveAgent, isUuid } from "./own-records.js";
+import { findConversationOfUser, type ConversationKind } from "./queries.js";
+import { readTurnContext } from "./turn-context-query.js";
+import { beginTurn } from "./turn-queries.js";
+import { replyEvents, startReply, type StartedReply } from "./turn-reply.js";
 import { defaultMeter, usageOf, type TurnMeter } from "./turn-usage.js";
 
 export interface TurnInput {
@@ -59,13 +64,7 @@ export type TurnEvent =
   | { type: "delta"; text: string }
   | { type: "done"; response: string; securityLock: boolean; offline: boolean; citations: Citation[] };
 
-export { CONVERSATION_NOT_FOUND };
-export const AGENT_NOT_FOUND = "Agent not found";
-export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
 export type { TurnMeter, TurnUsageRecord };
-export const PROVIDER_FAILED = "The language model failed to reply. Your message was saved; please try again.";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The most rows read for history; selectHistory then trims them to LLM_HISTORY_CHARS. */
 const HISTORY_ROW_LIMIT = 200;
@@ -98,32 +97,49 @@ export interface TurnRequest extends Omit<TurnInput, "agent" | "conversationId">
 }
 
 /**
- * Starts a turn from ids, so the text route can answer 404/409/423 as plain HTTP before it
- * commits to an event stream. On the usual path the agent, the conversation and the lock are
- * checked and the message stored in one database statement (see turn-queries.ts).
+ * Starts a turn from ids, so the text route can answer 404/409/423/429 as plain HTTP before it
+ * commits to an event stream. Resolves once the user's message is committed, with the model's
+ * request already under way.
  */
 export async function beginConversationTurn(
   deps: FeatureDeps,
   request: TurnRequest,
 ): Promise<{ conversationId: string; turn: StartedTurn }> {
-  if (!UUID.test(request.agentId)) throw new HttpError(404, AGENT_NOT_FOUND);
+  // 1. Authorise.
+  if (!isUuid(request.agentId)) throw new HttpError(404, AGENT_NOT_FOUND);
   const now = deps.clock.now();
   const rule = injectionRule(request.message);
   if (rule) return beginLockingTurn(deps, request, rule, now);
 
-  const begun = await beginTurn(deps.db, {
-    userId: request.user.id,
-    agentId: request.agentId,
-    conversationId: request.conversationId,
+  // 2. Read the context and write the message, side by side.
+  const messageId = randomUUID();
+  const ids = { userId: request.user.id, agentId: request.agentId, conversationId: request.conversationId };
+  const written = beginTurn(deps.db, {
+    ...ids,
     kind: request.kind,
     title: request.title,
+    messageId,
     message: request.message,
     language: request.language,
     now,
-    historyLimit: HISTORY_ROW_LIMIT,
     replaces: request.replaces,
   });
-  switch (begun.outcome) {
+  const contextRead = { ...ids, kind: request.kind, messageId, replaces: request.replaces, now };
+  // 3. Start the model as soon as the read says the write will store the message.
+  const replying = readTurnContext(deps.db, { ...contextRead, historyLimit: HISTORY_ROW_LIMIT }).then((context) =>
+    context.storable && context.agent ? startReply(deps, { ...request, agent: context.agent }, context) : null,
+  );
+  const [begun, early] = await Promise.allSettled([written, replying]);
+  const withdraw = () => {
+    if (early.status === "fulfilled") early.value?.cancel();
+  };
+  if (begun.status === "rejected") {
+    withdraw();
+    throw begun.reason;
+  }
+  const outcome = begun.value;
+  if (outcome.outcome !== "stored") withdraw();
+  switch (outcome.outcome) {
     case "no-agent":
       throw new HttpError(404, AGENT_NOT_FOUND);
     case "inactive-agent":
@@ -131,19 +147,29 @@ export async function beginConversationTurn(
     case "no-conversation":
       throw new HttpError(404, CONVERSATION_NOT_FOUND);
     case "over-quota":
-      throw quotaRefusal(begun.admission, request.kind ?? "text", now);
+      throw quotaRefusal(outcome.admission, request.kind ?? "text", now);
     case "refused":
       // Admitted on a snapshot that showed it unlocked; the lock won the race, so give it back.
-      if (begun.admission?.admitted) await releaseAdmission(deps.db, begun.admission.companyId, now);
+      if (outcome.admission?.admitted) await releaseAdmission(deps.db, outcome.admission.companyId, now);
       // Locked when the write ran, which the statement's snapshot may not show: read it afresh.
       throw await lockedOrMissing(deps, request.conversationId ?? "", now);
-    case "stored": {
-      if (begun.admission.warned) await warnOfMessages(deps, begun.admission, request.requestLog);
-      const input: TurnInput = { ...request, agent: begun.agent, conversationId: begun.conversationId };
-      const events = replyEvents(deps, input, begun.userMessageId, begun.history, begun.started, begun.hasKnowledge);
-      return { conversationId: begun.conversationId, turn: { userMessageId: begun.userMessageId, events } };
-    }
+    case "stored":
+      break;
   }
+
+  // 4. The message is committed: the reply may be relayed.
+  if (outcome.admission.warned) await warnOfMessages(deps, outcome.admission, request.requestLog);
+  const input: TurnInput = { ...request, agent: outcome.agent, conversationId: outcome.conversationId };
+  let reply: StartedReply | null = early.status === "fulfilled" ? early.value : null;
+  // The read saw a turn the write then stored (the agent was activated, a lock ran out, in
+  // between) or failed: ask the model now, after the write, from a fresh read.
+  reply ??= await startReply(
+    deps,
+    input,
+    await readTurnContext(deps.db, { ...contextRead, historyLimit: HISTORY_ROW_LIMIT }),
+  );
+  const events = replyEvents(deps, input, outcome.userMessageId, outcome.started, reply);
+  return { conversationId: outcome.conversationId, turn: { userMessageId: outcome.userMessageId, events } };
 }
 
 /** The 429 for a turn its company's quotas did not admit. */
@@ -204,143 +230,4 @@ async function beginLockingTurn(
   };
   await (request.meter ?? defaultMeter(deps, request.requestLog))(usageOf(deps, input, blocked));
   return { conversationId, turn };
-}
-
-async function* replyEvents(
-  deps: FeatureDeps,
-  input: TurnInput,
-  userMessageId: string,
-  rows: ChatTurn[],
-  started: boolean,
-  hasKnowledge: boolean,
-): AsyncGenerator<TurnEvent> {
-  const offline = deps.llm.kind === "offline";
-  const meter = input.meter ?? defaultMeter(deps, input.requestLog);
-  const startedAt = performance.now();
-  const knowledge = hasKnowledge ? await knowledgeForTurn(deps, input, rows) : [];
-  // A spoken reply is asked not to say its markers, so it cites nothing.
-  const citationsIn = (reply: string) => (input.spoken ? [] : citationsOf(reply, knowledge));
-  let firstTokenMs: number | null = null;
-  let usage: LlmUsage | null = null;
-  /** Stores the reply (a partial one only when it has text and is to be kept) and meters the turn, side by side. */
-  const store = async (content: string, status: "complete" | "partial" | "failed") => {
-    const totalMs = Math.round(performance.now() - startedAt);
-    const kept = status !== "partial" || (content !== "" && (input.keepUnfinishedReply?.() ?? true));
-    await Promise.all([
-      kept
-        ? storeReplyOf(deps, input, userMessageId, {
-            content: input.spoken ? toSpeakableText(content) : content,
-            status,
-            offline,
-            citations: citationsIn(content),
-          })
-        : null,
-      meter(usageOf(deps, input, { outcome: status, started, usage, firstTokenMs, totalMs })),
-    ]);
-  };
-
-  let text = "";
-  let outcome: "streaming" | "complete" | "ended" = "streaming";
-  try {
-    const stream = deps.llm.streamReply({
-      systemPrompt: composeSystemPrompt(toPersona(input.agent), { spoken: input.spoken, knowledge }),
-      history: selectHistory(rows, deps.config.LLM_HISTORY_CHARS),
-      userMessage: input.message,
-      language: input.language,
-      persona: { name: input.agent.name, role: input.agent.role, speciality: input.agent.speciality },
-      knowledge,
-      signal: input.signal,
-      onUsage: (reported) => {
-        usage = reported;
-      },
-    });
-    for await (const delta of stream) {
-      firstTokenMs ??= Math.round(performance.now() - startedAt);
-      text += delta;
-      yield { type: "delta", text: delta };
-    }
-    outcome = "complete";
-  } catch (error) {
-    outcome = "ended";
-    if (input.signal.aborted) {
-      // The client left: keep what it already saw, and let the caller's abort stand.
-      await store(text, "partial");
-      throw error;
-    }
-    const reason = error instanceof LlmProviderError ? error.reason : "unexpected";
-    input.requestLog?.error(
-      { err: error, reason, conversationId: input.conversationId, agentId: input.agent.id, provider: deps.llm.kind },
-      "language model reply failed",
-    );
-    await store(text, "failed");
-    throw new HttpError(502, PROVIDER_FAILED);
-  } finally {
-    // Reached with "streaming" only when the consumer stopped iterating mid-reply (it went away).
-    if (outcome === "streaming") await store(text, "partial");
-  }
-
-  await store(text, "complete");
-  yield {
-    type: "done",
-    response: input.spoken ? toSpeakableText(text) : text,
-    securityLock: false,
-    offline,
-    citations: citationsIn(text),
-  };
-}
-
-function storeReplyOf(
-  deps: FeatureDeps,
-  input: TurnInput,
-  userMessageId: string,
-  reply: { content: string; status: "complete" | "partial" | "failed"; offline: boolean; citations: Citation[] },
-): Promise<boolean> {
-  return storeReply(deps.db, {
-    conversationId: input.conversationId,
-    id: input.assistantMessageId,
-    replyTo: userMessageId,
-    ...reply,
-    language: input.language,
-    now: deps.clock.now(),
-  });
-}
-
-export async function createConversation(
-  deps: FeatureDeps,
-  user: UserRow,
-  agent: AgentRow,
-  kind: "text" | "voice",
-  title: string,
-): Promise<{ id: string }> {
-  const now = deps.clock.now();
-  return insertConversation(deps.db, {
-    userId: user.id,
-    agentId: agent.id,
-    agentName: agent.name,
-    kind,
-    title,
-    createdAt: now,
-    updatedAt: now,
-  });
-}
-
-/** The caller's own conversation of that kind; 404 otherwise, whether missing or someone else's. */
-export async function findOwnConversation(
-  deps: FeatureDeps,
-  user: UserRow,
-  id: string,
-  kind: ConversationKind,
-): Promise<ConversationRow> {
-  // A malformed id names no conversation: 404, not a database error.
-  const row = UUID.test(id) ? await findConversationOfUser(deps.db, user.id, id, kind) : null;
-  if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
-  return row;
-}
-
-/** The caller's own agent, ready to talk: 404 when missing or someone else's, 409 when inactive. */
-export async function findOwnActiveAgent(deps: FeatureDeps, user: UserRow, agentId: string): Promise<AgentRow> {
-  const agent = UUID.test(agentId) ? await findAgentOfUser(deps.db, user.id, agentId) : null;
-  if (!agent) throw new HttpError(404, AGENT_NOT_FOUND);
-  if (!agent.isActive) throw new HttpError(409, AGENT_INACTIVE);
-  return agent;
 }

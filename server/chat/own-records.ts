@@ -1,0 +1,59 @@
+/**
+ * The caller's own agent and conversation, as the chat and voice routes look them up outside a
+ * turn: missing and someone else's are the same 404, and a malformed id names nothing.
+ */
+import type { AgentRow } from "../agents/agent-view.js";
+import { findAgentOfUser } from "../agents/queries.js";
+import type { UserRow } from "../auth/user-view.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { CONVERSATION_NOT_FOUND } from "./locking-turn.js";
+import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
+
+export const AGENT_NOT_FOUND = "Agent not found";
+export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
+export { CONVERSATION_NOT_FOUND };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id names no record: a 404 like any unknown id, never a database error. */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
+export async function createConversation(
+  deps: FeatureDeps,
+  user: UserRow,
+  agent: AgentRow,
+  kind: "text" | "voice",
+  title: string,
+): Promise<{ id: string }> {
+  const now = deps.clock.now();
+  return insertConversation(deps.db, {
+    userId: user.id,
+    agentId: agent.id,
+    agentName: agent.name,
+    kind,
+    title,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** The caller's own conversation of that kind; 404 otherwise, whether missing or someone else's. */
+export async function findOwnConversation(
+  deps: FeatureDeps,
+  user: UserRow,
+  id: string,
+  kind: ConversationKind,
+): Promise<ConversationRow> {
+  const row = isUuid(id) ? await findConversationOfUser(deps.db, user.id, id, kind) : null;
+  if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  return row;
+}
+
+/** The caller's own agent, ready to talk: 404 when missing or someone else's, 409 when inactive. */
+export async function findOwnActiveAgent(deps: FeatureDeps, user: UserRow, agentId: string): Promise<AgentRow> {
+  const agent = isUuid(agentId) ? await findAgentOfUser(deps.db, user.id, agentId) : null;
+  if (!agent) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (!agent.isActive) throw new HttpError(409, AGENT_INACTIVE);
+  return agent;
+}

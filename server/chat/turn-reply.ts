@@ -1,0 +1,169 @@
+/**
+ * The second half of a turn: the model's reply, from the request that asks for it to the
+ * statement that stores it. `startReply` sends the request as soon as the turn's context is read
+ * — beside the write of the user's message, not after it (turn.ts) — and holds whatever arrives;
+ * `replyEvents` relays it once the turn owns a stored message, then stores the reply once, at
+ * the end: "complete", "failed" with what came before the failure, or "partial" when the client
+ * left (kept only if it has text and the caller wants it).
+ */
+import type { Citation } from "../../contracts/knowledge.js";
+import { toPersona } from "../agents/agent-view.js";
+import type { FeatureDeps } from "../feature-deps.js";
+import { HttpError } from "../http/http-error.js";
+import { citationsOf } from "../knowledge/citations.js";
+import { knowledgeForTurn } from "../knowledge/turn-knowledge.js";
+import {
+  LlmProviderError,
+  type ChatTurn,
+  type KnowledgePassage,
+  type LlmUsage,
+} from "../providers/llm/llm-provider.js";
+import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
+import { toSpeakableText } from "../voice/speakable-text.js";
+import type { TurnEvent, TurnInput } from "./turn.js";
+import { storeReply } from "./turn-queries.js";
+import { defaultMeter, usageOf } from "./turn-usage.js";
+
+export const PROVIDER_FAILED = "The language model failed to reply. Your message was saved; please try again.";
+
+/** A reply whose request has left; nothing of it is relayed until `replyEvents` runs. */
+export interface StartedReply {
+  knowledge: KnowledgePassage[];
+  /** The model's first piece (or its end, or its failure), already on its way. */
+  first: Promise<IteratorResult<string>>;
+  rest: AsyncIterator<string>;
+  startedAt: number;
+  usage: () => LlmUsage | null;
+  /** Withdraws the request: the turn's write refused it. */
+  cancel: () => void;
+}
+
+/** Retrieves the turn's knowledge, if the agent has any, then asks the model. Never throws on a provider failure: that surfaces from `first`. */
+export async function startReply(
+  deps: FeatureDeps,
+  input: Pick<TurnInput, "agent" | "message" | "language" | "signal" | "spoken" | "requestLog">,
+  context: { history: ChatTurn[]; hasKnowledge: boolean },
+): Promise<StartedReply> {
+  const startedAt = performance.now();
+  const withdrawn = new AbortController();
+  const signal = AbortSignal.any([input.signal, withdrawn.signal]);
+  const knowledge = context.hasKnowledge ? await knowledgeForTurn(deps, { ...input, signal }, context.history) : [];
+  let usage: LlmUsage | null = null;
+  const stream = deps.llm.streamReply({
+    systemPrompt: composeSystemPrompt(toPersona(input.agent), { spoken: input.spoken, knowledge }),
+    history: selectHistory(context.history, deps.config.LLM_HISTORY_CHARS),
+    userMessage: input.message,
+    language: input.language,
+    persona: { name: input.agent.name, role: input.agent.role, speciality: input.agent.speciality },
+    knowledge,
+    signal,
+    onUsage: (reported) => {
+      usage = reported;
+    },
+  });
+  const rest = stream[Symbol.asyncIterator]();
+  // Asked now, so the request leaves now; read later (a refused turn never reads it).
+  const first = rest.next();
+  first.catch(() => undefined);
+  return {
+    knowledge,
+    first,
+    rest,
+    startedAt,
+    usage: () => usage,
+    cancel: () => {
+      withdrawn.abort(new Error("The reply was withdrawn"));
+      // Runs the provider stream's own clean-up (its watchdog) when it is paused at a piece.
+      rest.return?.().catch(() => undefined);
+    },
+  };
+}
+
+/** Relays the started reply and stores it once it ends. Throws HttpError(502) after storing a failed one. */
+export async function* replyEvents(
+  deps: FeatureDeps,
+  input: TurnInput,
+  userMessageId: string,
+  started: boolean,
+  reply: StartedReply,
+): AsyncGenerator<TurnEvent> {
+  const offline = deps.llm.kind === "offline";
+  const meter = input.meter ?? defaultMeter(deps, input.requestLog);
+  // A spoken reply is asked not to say its markers, so it cites nothing.
+  const citationsIn = (text: string) => (input.spoken ? [] : citationsOf(text, reply.knowledge));
+  let firstTokenMs: number | null = null;
+  /** Stores the reply (a partial one only when it has text and is to be kept) and meters the turn, side by side. */
+  const store = async (content: string, status: "complete" | "partial" | "failed") => {
+    const totalMs = Math.round(performance.now() - reply.startedAt);
+    const kept = status !== "partial" || (content !== "" && (input.keepUnfinishedReply?.() ?? true));
+    const usage = reply.usage();
+    await Promise.all([
+      kept
+        ? storeReplyOf(deps, input, userMessageId, {
+            content: input.spoken ? toSpeakableText(content) : content,
+            status,
+            offline,
+            citations: citationsIn(content),
+          })
+        : null,
+      meter(usageOf(deps, input, { outcome: status, started, usage, firstTokenMs, totalMs })),
+    ]);
+  };
+
+  let text = "";
+  let outcome: "streaming" | "complete" | "ended" = "streaming";
+  try {
+    for (let piece = await reply.first; !piece.done; piece = await reply.rest.next()) {
+      firstTokenMs ??= Math.round(performance.now() - reply.startedAt);
+      text += piece.value;
+      yield { type: "delta", text: piece.value };
+    }
+    outcome = "complete";
+  } catch (error) {
+    outcome = "ended";
+    if (input.signal.aborted) {
+      // The client left: keep what it already saw, and let the caller's abort stand.
+      await store(text, "partial");
+      throw error;
+    }
+    const reason = error instanceof LlmProviderError ? error.reason : "unexpected";
+    input.requestLog?.error(
+      { err: error, reason, conversationId: input.conversationId, agentId: input.agent.id, provider: deps.llm.kind },
+      "language model reply failed",
+    );
+    await store(text, "failed");
+    throw new HttpError(502, PROVIDER_FAILED);
+  } finally {
+    // Reached with "streaming" only when the consumer stopped iterating mid-reply (it went away):
+    // the model's request is withdrawn and what was relayed is kept.
+    if (outcome === "streaming") {
+      reply.cancel();
+      await store(text, "partial");
+    }
+  }
+
+  await store(text, "complete");
+  yield {
+    type: "done",
+    response: input.spoken ? toSpeakableText(text) : text,
+    securityLock: false,
+    offline,
+    citations: citationsIn(text),
+  };
+}
+
+function storeReplyOf(
+  deps: FeatureDeps,
+  input: TurnInput,
+  userMessageId: string,
+  reply: { content: string; status: "complete" | "partial" | "failed"; offline: boolean; citations: Citation[] },
+): Promise<boolean> {
+  return storeReply(deps.db, {
+    conversationId: input.conversationId,
+    id: input.assistantMessageId,
+    replyTo: userMessageId,
+    ...reply,
+    language: input.language,
+    now: deps.clock.now(),
+  });
+}
