@@ -12,13 +12,14 @@ import {
   type Quotas,
 } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
+import { namedStatementRows } from "../db/named-statement.js";
 import { FIRST_TOKEN_COLUMN_NAMES, firstTokenBucket } from "./first-token-buckets.js";
 import { startOfUtcMonth, utcDay } from "./periods.js";
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-async function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+/** Every turn runs one or two of these: prepared on PostgreSQL, like the turn's own statements. */
+function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  return namedStatementRows(db, "usage", query);
 }
 
 const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
