@@ -20,7 +20,7 @@ const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE
 // Lets `npm run backup` snapshot embedded PGlite while the app runs (no-op on PostgreSQL).
 await serveBackupsOnSocket(database, config.dataDir);
 const bus = await createEventBus(database);
-const providers = createProviders(config);
+const providers = await createProviders(config);
 const app = await buildApp({
   config,
   db: database,

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: "silent",
   });
   const bus = await createEventBus(database);
-  const app = await buildApp({ config, db: database, clock: systemClock, bus, ...createProviders(config) });
+  const app = await buildApp({ config, db: database, clock: systemClock, bus, ...(await createProviders(config)) });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
 
   const login = await fetch(`${base}/api/login`, {

@@ -33,7 +33,7 @@ const app = await buildApp({
   db: database,
   clock: systemClock,
   bus,
-  ...createProviders(config),
+  ...(await createProviders(config)),
   llm: createOpenAiCompatibleLlm({
     baseUrl: llmUrl,
     model: "fake-model",

@@ -97,7 +97,7 @@ await createAdmin(
   owner.email,
   owner.password,
 );
-const providers = createProviders(config);
+const providers = await createProviders(config);
 const app = await buildApp({
   config,
   db: database,

@@ -67,7 +67,7 @@ export async function startPageServer(webRoot: string): Promise<PageServer> {
   });
   const database = await openDatabase({ memory: true });
   const bus = await createEventBus(database);
-  const providers = createProviders(config);
+  const providers = await createProviders(config);
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ config, db: database, clock: systemClock, bus, ...providers, webRoot, logger: false });

@@ -49,7 +49,7 @@ await database.db.execute(
   `update users set full_name = '${OWNER.fullName}', first_name = 'Olivia', last_name = 'Owner' where id = '${owner.id}'`,
 );
 
-const providers = createProviders(config);
+const providers = await createProviders(config);
 const app = await buildApp({
   config,
   db: database,

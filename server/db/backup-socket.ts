@@ -9,7 +9,6 @@ import { chmodSync, existsSync, mkdirSync, unlinkSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { removeSnapshots, snapshotPgliteFiles } from "./backup-snapshot.js";
 import type { Database } from "./connect.js";
 
 /** Unix socket paths are limited to about 107 bytes (sun_path). */
@@ -53,6 +52,8 @@ export interface SnapshotAnswer {
 export async function serveBackupsOnSocket(database: Database, dataDir: string): Promise<BackupSocket | null> {
   const pglite = database.pglite;
   if (!pglite) return null;
+  // Imported here: the snapshot code loads PGlite, which a server on PostgreSQL never needs.
+  const { removeSnapshots, snapshotPgliteFiles } = await import("./backup-snapshot.js");
   const run = runDirectory(dataDir);
   const path = backupSocketPath(dataDir);
   if (Buffer.byteLength(path) > SOCKET_PATH_MAX) {

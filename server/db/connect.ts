@@ -6,10 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -31,10 +28,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Extensions the migrations create: PGlite loads them at construction, PostgreSQL has them installed. */
-export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
-
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
  * The longest a query waits to get a connection: for a free pool slot, or for a new connection
@@ -66,17 +60,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await seedTemplates(db);
     return { db, engine: "postgres", url: target.url, close: () => pool.end() };
   }
-  let client: PGlite;
-  if ("dataDir" in target) {
-    const dir = join(target.dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, PGLITE_OPTIONS);
-  } else {
-    client = new PGlite(PGLITE_OPTIONS);
-  }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // Loaded only for the embedded engine: a server on PostgreSQL never holds PGlite in memory.
+  const { openPglite } = await import("./open-pglite.js");
+  const dir = "dataDir" in target ? join(target.dataDir, "pglite") : null;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const { client, db } = await openPglite(dir, schema);
   await seedTemplates(db);
   return { db, engine: "pglite", pglite: client, close: () => client.close() };
 }

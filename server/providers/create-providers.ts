@@ -1,14 +1,15 @@
-/** Chooses each provider from configuration: a configured server, else the embedded default. */
+/**
+ * Chooses each provider from configuration: a configured server, else the embedded default.
+ * The OpenAI-compatible speech and embeddings clients are imported only when configured: the
+ * openai SDK behind them costs an idle server ~10 MB it does not use on the embedded defaults.
+ */
 import type { Config } from "../config.js";
 import type { EmbeddingsProvider } from "./embeddings/embeddings-provider.js";
-import { createOpenAiCompatibleEmbeddings } from "./embeddings/openai-compatible-embeddings.js";
 import type { LlmProvider } from "./llm/llm-provider.js";
 import { createOfflineResponder } from "./llm/offline-responder.js";
 import { createOpenAiCompatibleLlm } from "./llm/openai-compatible-llm.js";
-import { createOpenAiCompatibleStt } from "./stt/openai-compatible-stt.js";
 import type { SttProvider } from "./stt/stt-provider.js";
 import { createEspeakTts } from "./tts/espeak-tts.js";
-import { createOpenAiCompatibleTts } from "./tts/openai-compatible-tts.js";
 import type { TtsProvider } from "./tts/tts-provider.js";
 
 export function createLlm(config: Config): LlmProvider {
@@ -22,8 +23,9 @@ export function createLlm(config: Config): LlmProvider {
   });
 }
 
-export function createTts(config: Config): TtsProvider {
+export async function createTts(config: Config): Promise<TtsProvider> {
   if (!config.TTS_BASE_URL) return createEspeakTts({ workers: config.TTS_WORKERS });
+  const { createOpenAiCompatibleTts } = await import("./tts/openai-compatible-tts.js");
   return createOpenAiCompatibleTts({
     baseUrl: config.TTS_BASE_URL,
     apiKey: config.TTS_API_KEY,
@@ -31,8 +33,9 @@ export function createTts(config: Config): TtsProvider {
   });
 }
 
-export function createStt(config: Config): SttProvider | null {
+export async function createStt(config: Config): Promise<SttProvider | null> {
   if (!config.STT_BASE_URL) return null;
+  const { createOpenAiCompatibleStt } = await import("./stt/openai-compatible-stt.js");
   return createOpenAiCompatibleStt({
     baseUrl: config.STT_BASE_URL,
     apiKey: config.STT_API_KEY,
@@ -41,8 +44,9 @@ export function createStt(config: Config): SttProvider | null {
 }
 
 /** Null when no embeddings server is configured: knowledge is then searched by words alone. */
-export function createEmbeddings(config: Config): EmbeddingsProvider | null {
+export async function createEmbeddings(config: Config): Promise<EmbeddingsProvider | null> {
   if (!config.EMBEDDINGS_BASE_URL) return null;
+  const { createOpenAiCompatibleEmbeddings } = await import("./embeddings/openai-compatible-embeddings.js");
   return createOpenAiCompatibleEmbeddings({
     baseUrl: config.EMBEDDINGS_BASE_URL,
     apiKey: config.EMBEDDINGS_API_KEY,
@@ -51,16 +55,12 @@ export function createEmbeddings(config: Config): EmbeddingsProvider | null {
   });
 }
 
-export function createProviders(config: Config): {
+export async function createProviders(config: Config): Promise<{
   llm: LlmProvider;
   tts: TtsProvider;
   stt: SttProvider | null;
   embeddings: EmbeddingsProvider | null;
-} {
-  return {
-    llm: createLlm(config),
-    tts: createTts(config),
-    stt: createStt(config),
-    embeddings: createEmbeddings(config),
-  };
+}> {
+  const [tts, stt, embeddings] = await Promise.all([createTts(config), createStt(config), createEmbeddings(config)]);
+  return { llm: createLlm(config), tts, stt, embeddings };
 }

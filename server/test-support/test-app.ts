@@ -95,7 +95,7 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
   });
   const clock = createManualClock(new Date("2026-06-01T09:00:00Z"));
   const bus = await createEventBus(opened.database);
-  const providers = createProviders(config);
+  const providers = await createProviders(config);
   const deps: AppDeps = { config, db: opened.database, clock, bus, ...providers, ...options.overrides };
   const app = await buildApp(deps);
   await app.ready();
