@@ -21,6 +21,8 @@ export interface PageScores {
   totalBlockingTimeMs: number;
   /** Bytes Lighthouse saw transferred, all resource types. */
   transferBytes: number;
+  /** The accessibility audits that failed, by id (any run), so a score under 100 says why. */
+  failedAccessibilityAudits: string[];
 }
 
 export function lighthouseAvailable(): string | undefined {
@@ -30,8 +32,11 @@ export function lighthouseAvailable(): string | undefined {
 }
 
 interface LighthouseReport {
-  categories: Record<"performance" | "accessibility", { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<
+    "performance" | "accessibility",
+    { score: number | null; auditRefs?: { id: string; weight: number }[] }
+  >;
+  audits: Record<string, { numericValue?: number; score?: number | null }>;
   runtimeError?: { message: string };
 }
 
@@ -60,6 +65,9 @@ async function auditOnce(url: string, headers: Record<string, string>): Promise<
     largestContentfulPaintMs: metric("largest-contentful-paint"),
     totalBlockingTimeMs: metric("total-blocking-time"),
     transferBytes: metric("total-byte-weight"),
+    failedAccessibilityAudits: (report.categories.accessibility.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
   };
 }
 
@@ -72,7 +80,8 @@ function median(values: number[]): number {
 export async function auditPage(url: string, runs: number, headers: Record<string, string> = {}): Promise<PageScores> {
   const results: PageScores[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await auditOnce(url, headers));
-  const pick = (key: keyof PageScores) => median(results.map((result) => result[key]));
+  const pick = (key: Exclude<keyof PageScores, "failedAccessibilityAudits">) =>
+    median(results.map((result) => result[key]));
   return {
     performance: pick("performance"),
     accessibility: pick("accessibility"),
@@ -80,5 +89,6 @@ export async function auditPage(url: string, runs: number, headers: Record<strin
     largestContentfulPaintMs: pick("largestContentfulPaintMs"),
     totalBlockingTimeMs: pick("totalBlockingTimeMs"),
     transferBytes: pick("transferBytes"),
+    failedAccessibilityAudits: [...new Set(results.flatMap((result) => result.failedAccessibilityAudits))],
   };
 }

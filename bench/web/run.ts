@@ -65,6 +65,11 @@ function printScores(rows: { name: string; scores: PageScores }[]): void {
         `${pad(scores.largestContentfulPaintMs, 8)}${pad(scores.totalBlockingTimeMs, 8)}${pad(kb(scores.transferBytes), 14)}${met ? "met" : "MISSED"}`,
     );
   }
+  for (const { name, scores } of rows) {
+    if (scores.failedAccessibilityAudits.length > 0) {
+      console.log(`${name}: failed accessibility audits: ${scores.failedAccessibilityAudits.join(", ")}`);
+    }
+  }
 }
 
 async function lighthouseScores(): Promise<void> {

@@ -16,7 +16,6 @@ import { namedStatementRows } from "../db/named-statement.js";
 import { FIRST_TOKEN_COLUMN_NAMES, firstTokenBucket } from "./first-token-buckets.js";
 import { startOfUtcMonth, utcDay } from "./periods.js";
 
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
 /** Every turn runs one or two of these: prepared on PostgreSQL, like the turn's own statements. */
 function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
   return namedStatementRows(db, "usage", query);
