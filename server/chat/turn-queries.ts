@@ -1,27 +1,25 @@
 /**
- * The turn's writes as single statements. Each is one database round trip where the
- * step-by-step version took a transaction of six to eight: every round trip costs a socket
- * write and a parse on the event loop. Data-modifying CTEs all run, once, on one snapshot,
- * and the statement is atomic, so the checks and writes here cannot interleave with another
- * turn. Both are prepared statements on PostgreSQL (named-statement.ts): planning them was a
- * large share of the database's work per turn.
+ * The turn's first write, `beginTurn`, as one statement (the last, the reply, is in
+ * reply-queries.ts). The step-by-step version took a transaction of six to eight round trips,
+ * and every round trip costs a socket write and a parse on the event loop. Data-modifying CTEs
+ * all run, once, on one snapshot, and the statement is atomic, so the checks and writes here
+ * cannot interleave with another turn. Prepared on PostgreSQL (named-statement.ts): planning it
+ * was a large share of the database's work per turn.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { MessageStatus } from "../../contracts/chat.js";
-import type { Citation } from "../../contracts/knowledge.js";
 import type { AgentRow } from "../agents/agent-view.js";
 import type { Db } from "../db/connect.js";
 import { namedStatementRows } from "../db/named-statement.js";
 import { admissionCtes, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
 import { agentFromJson } from "./agent-json.js";
-import { isForeignKeyViolation, type ConversationKind } from "./queries.js";
+import type { ConversationKind } from "./queries.js";
 
 async function firstRow(db: Db, name: string, query: SQL): Promise<Record<string, unknown>> {
   return (await namedStatementRows(db, name, query))[0] ?? {};
 }
 
 /** 1 ms after the conversation's latest message when `now` is not later (see insertMessage). */
-const stampAfterLatest = (conversationId: SQL, now: Date) =>
+export const stampAfterLatest = (conversationId: SQL, now: Date) =>
   sql`greatest(${now.toISOString()}::timestamptz, (select max(m.created_at) from messages m where m.conversation_id = ${conversationId}) + interval '1 millisecond')`;
 
 export interface TurnStart {
@@ -202,58 +200,4 @@ function agentOutcome(row: Record<string, unknown>): TurnBegun | null {
   if (!agent) return { outcome: "no-agent" };
   if (!agent.isActive) return { outcome: "inactive-agent", agent };
   return null;
-}
-
-/** A reply to store: under `id` when the turn allocated one up front (a voice turn's `stored` event). */
-export interface ReplyToStore {
-  conversationId: string;
-  id?: string;
-  /** The user message it answers; when that message is gone (replaced), nothing is stored. */
-  replyTo?: string | null;
-  content: string;
-  status: MessageStatus;
-  offline: boolean;
-  language: string | null;
-  /** Stored only when the reply cites something. */
-  citations?: Citation[];
-  now: Date;
-}
-
-/**
- * Stores the assistant's reply and counts it, in one statement; the lock does not apply to it.
- * A row already under `id` was written by the voice interruption route (the user cut the reply
- * before it was stored): its content and flag stand, the rest is filled in. False when the
- * reply's user message was deleted meanwhile (replaced), so nothing was stored.
- */
-export async function storeReply(db: Db, p: ReplyToStore): Promise<boolean> {
-  const citations = p.citations?.length ? JSON.stringify(p.citations) : null;
-  const replyTo = p.replyTo ?? null;
-  const id = p.id ? sql`${p.id}::uuid` : sql`gen_random_uuid()`;
-  try {
-    const row = await firstRow(
-      db,
-      "turn_store_reply",
-      sql`with stored as (
-            insert into messages (id, conversation_id, role, content, status, offline, language, citations, reply_to, created_at)
-            select ${id}, ${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language},
-                   ${citations}::jsonb, ${replyTo}::uuid, ${stampAfterLatest(sql`${p.conversationId}`, p.now)}
-            where ${replyTo}::uuid is null or exists (select 1 from messages u where u.id = ${replyTo}::uuid)
-            on conflict (id) do update set status = excluded.status, offline = excluded.offline,
-              language = excluded.language, citations = excluded.citations
-              where messages.conversation_id = excluded.conversation_id and messages.role = 'assistant'
-            returning (xmax = 0) as inserted
-          ),
-          counted as (
-            update conversations set message_count = message_count + 1, updated_at = ${p.now.toISOString()}::timestamptz
-            where id = ${p.conversationId} and exists (select 1 from stored where inserted)
-            returning 1
-          )
-          select exists (select 1 from stored) as stored`,
-    );
-    return row.stored === true;
-  } catch (error) {
-    // The user message was deleted between this statement's snapshot and its key check.
-    if (replyTo && isForeignKeyViolation(error)) return false;
-    throw error;
-  }
 }

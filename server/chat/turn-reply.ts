@@ -8,6 +8,7 @@
  */
 import type { Citation } from "../../contracts/knowledge.js";
 import { toPersona } from "../agents/agent-view.js";
+import { isDatabaseUnavailable } from "../db/connect.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { citationsOf } from "../knowledge/citations.js";
@@ -19,9 +20,11 @@ import {
   type LlmUsage,
 } from "../providers/llm/llm-provider.js";
 import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
+import type { TurnUsageRecord } from "../usage/queries.js";
+import { announceQuotaWarning } from "../usage/service.js";
 import { toSpeakableText } from "../voice/speakable-text.js";
 import type { TurnEvent, TurnInput } from "./turn.js";
-import { storeReply } from "./turn-queries.js";
+import { storeReply, storeReplyWithUsage, type ReplyToStore } from "./reply-queries.js";
 import { defaultMeter, usageOf } from "./turn-usage.js";
 
 export const PROVIDER_FAILED = "The language model failed to reply. Your message was saved; please try again.";
@@ -88,26 +91,27 @@ export async function* replyEvents(
   reply: StartedReply,
 ): AsyncGenerator<TurnEvent> {
   const offline = deps.llm.kind === "offline";
-  const meter = input.meter ?? defaultMeter(deps, input.requestLog);
   // A spoken reply is asked not to say its markers, so it cites nothing.
   const citationsIn = (text: string) => (input.spoken ? [] : citationsOf(text, reply.knowledge));
   let firstTokenMs: number | null = null;
-  /** Stores the reply (a partial one only when it has text and is to be kept) and meters the turn, side by side. */
+  /**
+   * Stores the reply (a partial one only when it has text and is to be kept) and meters the
+   * turn: in one statement for a text turn, side by side when the caller meters it itself (a
+   * voice turn adds its seconds first) or nothing is kept.
+   */
   const store = async (content: string, status: "complete" | "partial" | "failed") => {
     const totalMs = Math.round(performance.now() - reply.startedAt);
     const kept = status !== "partial" || (content !== "" && (input.keepUnfinishedReply?.() ?? true));
-    const usage = reply.usage();
-    await Promise.all([
-      kept
-        ? storeReplyOf(deps, input, userMessageId, {
-            content: input.spoken ? toSpeakableText(content) : content,
-            status,
-            offline,
-            citations: citationsIn(content),
-          })
-        : null,
-      meter(usageOf(deps, input, { outcome: status, started, usage, firstTokenMs, totalMs })),
-    ]);
+    const usage = usageOf(deps, input, { outcome: status, started, usage: reply.usage(), firstTokenMs, totalMs });
+    const toStore = replyToStore(deps, input, userMessageId, {
+      content: input.spoken ? toSpeakableText(content) : content,
+      status,
+      offline,
+      citations: citationsIn(content),
+    });
+    if (kept && !input.meter) return storeMeteredReply(deps, input, toStore, usage);
+    const meter = input.meter ?? defaultMeter(deps, input.requestLog);
+    await Promise.all([kept ? storeReply(deps.db, toStore) : null, meter(usage)]);
   };
 
   let text = "";
@@ -152,18 +156,41 @@ export async function* replyEvents(
   };
 }
 
-function storeReplyOf(
+function replyToStore(
   deps: FeatureDeps,
   input: TurnInput,
   userMessageId: string,
   reply: { content: string; status: "complete" | "partial" | "failed"; offline: boolean; citations: Citation[] },
-): Promise<boolean> {
-  return storeReply(deps.db, {
+): ReplyToStore {
+  return {
     conversationId: input.conversationId,
     id: input.assistantMessageId,
     replyTo: userMessageId,
     ...reply,
     language: input.language,
     now: deps.clock.now(),
-  });
+  };
+}
+
+/**
+ * The reply and its usage in one statement. Metering is bookkeeping and never fails a reply: if
+ * the joint statement fails for any reason but the database being away, the reply is stored
+ * alone and the usage recorded apart (which logs its own failure).
+ */
+async function storeMeteredReply(
+  deps: FeatureDeps,
+  input: TurnInput,
+  reply: ReplyToStore,
+  usage: TurnUsageRecord,
+): Promise<void> {
+  let warnings;
+  try {
+    ({ warnings } = await storeReplyWithUsage(deps.db, reply, usage));
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    input.requestLog?.error({ err: error }, "could not store the reply with its usage; storing them apart");
+    await Promise.all([storeReply(deps.db, reply), defaultMeter(deps, input.requestLog)(usage)]);
+    return;
+  }
+  for (const warning of warnings) await announceQuotaWarning(deps.bus, warning, input.requestLog);
 }

@@ -13,8 +13,8 @@ import {
 } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
 import { namedStatementRows } from "../db/named-statement.js";
-import { FIRST_TOKEN_COLUMN_NAMES, firstTokenBucket } from "./first-token-buckets.js";
 import { startOfUtcMonth, utcDay } from "./periods.js";
+import { monthWarningsColumn, readMonthWarnings, turnUsageCtes } from "./turn-usage-sql.js";
 
 /** Every turn runs one or two of these: prepared on PostgreSQL, like the turn's own statements. */
 function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
@@ -164,95 +164,10 @@ export interface MonthWarning {
   limit: number;
 }
 
-/**
- * Writes the record, adds it to its daily roll-up row and to the company's ledger, and notes
- * a month quota crossing its warning threshold: one statement. The kind comes from the
- * conversation, the company from the user.
- */
+/** Meters a finished turn on its own (turn-usage-sql.ts): one statement. */
 export async function insertTurnUsage(db: Db, u: TurnUsageRecord): Promise<MonthWarning[]> {
-  const day = utcDay(u.at);
-  const monthStart = startOfUtcMonth(u.at);
-  const tokens = u.promptTokens + u.completionTokens;
-  const voiceSeconds = u.voiceSecondsHeard + u.voiceSecondsSpoken;
-  const bucket = u.firstTokenMs === null ? null : FIRST_TOKEN_COLUMN_NAMES[firstTokenBucket(u.firstTokenMs)];
-  const bucketColumn = bucket ? sql`, ${sql.identifier(bucket)}` : sql``;
-  const bucketValue = bucket ? sql`, 1` : sql``;
-  const bucketUpdate = bucket ? sql`, ${sql.identifier(bucket)} = usage_daily.${sql.identifier(bucket)} + 1` : sql``;
-  const rows = await rowsOf(
-    db,
-    sql`with
-      who as (
-        select u.company_id, c.name, c.tokens_per_month, c.voice_minutes_per_month,
-               coalesce((select kind from conversations where id = ${u.conversationId}), 'text') as kind
-        from users u join companies c on c.id = u.company_id where u.id = ${u.userId}
-      ),
-      rec as (
-        insert into usage_records (company_id, user_id, agent_id, agent_name, conversation_id, kind, provider, model,
-          prompt_tokens, completion_tokens, tokens_estimated, first_token_ms, total_ms, outcome, started_conversation,
-          voice_seconds_heard, voice_seconds_spoken, language, created_at)
-        select who.company_id, ${u.userId}, ${u.agentId}, ${u.agentName}, ${u.conversationId}, who.kind, ${u.provider},
-          ${u.model}, ${u.promptTokens}, ${u.completionTokens}, ${u.tokensEstimated}, ${u.firstTokenMs}, ${u.totalMs},
-          ${u.outcome}, ${u.startedConversation}, ${u.voiceSecondsHeard}::float8, ${u.voiceSecondsSpoken}::float8, ${u.language},
-          ${u.at.toISOString()}::timestamptz
-        from who returning id
-      ),
-      rolled as (
-        insert into usage_daily (day, company_id, user_id, agent_id, kind, agent_name, conversations, messages,
-          prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks ${bucketColumn})
-        select ${day}::date, who.company_id, ${u.userId}, ${u.agentId}, who.kind, ${u.agentName},
-          ${u.startedConversation ? 1 : 0}, 1, ${u.promptTokens}, ${u.completionTokens}, ${voiceSeconds}::float8,
-          ${u.outcome === "failed" ? 1 : 0}, ${u.outcome === "blocked" ? 1 : 0} ${bucketValue}
-        from who
-        on conflict (day, company_id, user_id, agent_id, kind) do update set
-          agent_name = excluded.agent_name,
-          conversations = usage_daily.conversations + excluded.conversations,
-          messages = usage_daily.messages + 1,
-          prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
-          completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
-          voice_seconds = usage_daily.voice_seconds + excluded.voice_seconds,
-          failed_replies = usage_daily.failed_replies + excluded.failed_replies,
-          security_locks = usage_daily.security_locks + excluded.security_locks ${bucketUpdate}
-        returning 1
-      ),
-      month as (
-        select coalesce(sum(cu.tokens), 0)::bigint as tokens, coalesce(sum(cu.voice_seconds), 0)::float8 as voice_seconds
-        from company_usage cu join who on who.company_id = cu.company_id where cu.day >= ${monthStart}::date
-      ),
-      ledger as (
-        insert into company_usage (company_id, day, tokens, voice_seconds)
-        select who.company_id, ${day}::date, ${tokens}::bigint, ${voiceSeconds}::float8 from who
-        where ${tokens}::bigint > 0 or ${voiceSeconds}::float8 > 0
-        on conflict (company_id, day) do update set
-          tokens = company_usage.tokens + excluded.tokens,
-          voice_seconds = company_usage.voice_seconds + excluded.voice_seconds
-        returning 1
-      ),
-      crossing as (
-        select who.company_id, who.name, 'tokensPerMonth' as quota, (month.tokens + ${tokens}::bigint)::float8 as used,
-               who.tokens_per_month::float8 as quota_limit
-        from who, month where who.tokens_per_month is not null and ${tokens}::bigint > 0
-          and (month.tokens + ${tokens}::bigint) * 100 >= who.tokens_per_month * ${WARNING_PERCENT}
-        union all
-        select who.company_id, who.name, 'voiceMinutesPerMonth', (month.voice_seconds + ${voiceSeconds}::float8) / 60,
-               who.voice_minutes_per_month::float8
-        from who, month where who.voice_minutes_per_month is not null and ${voiceSeconds}::float8 > 0
-          and (month.voice_seconds + ${voiceSeconds}::float8) / 60 * 100 >= who.voice_minutes_per_month::bigint * ${WARNING_PERCENT}
-      ),
-      warned as (
-        insert into quota_warnings (company_id, quota, period_start)
-        select company_id, quota, ${monthStart}::date from crossing
-        on conflict do nothing returning quota
-      )
-      -- Data-modifying CTEs run whether or not they are read: rec, rolled and ledger need no mention here.
-      select crossing.* from crossing join warned on warned.quota = crossing.quota`,
-  );
-  return rows.map((row) => ({
-    quota: row.quota as QuotaName,
-    companyId: String(row.company_id),
-    companyName: String(row.name),
-    used: Math.round(toNumber(row.used)),
-    limit: toNumber(row.quota_limit),
-  }));
+  const [row] = await rowsOf(db, sql`with ${turnUsageCtes(u)} select ${monthWarningsColumn} as warnings`);
+  return readMonthWarnings(row?.warnings);
 }
 
 /** A company's quotas and what it has used in the periods that contain `now`. */

@@ -224,4 +224,28 @@ describeEachEngine("monthly token quotas", (engine) => {
       expect((await postChat(t, member, agentId, { message: "A new month" })).statusCode).toBe(200);
     });
   });
+
+  // The text turn records its usage in the statement that stores its reply (reply-queries.ts).
+  it("warns admins once when a text turn's tokens take the month past 80 %", async () => {
+    const admin = await makeOwner(t, { companyName: "Token Watchers" });
+    const name = companyName("Warned tokens");
+    const member = await makeUser(t, { companyName: name });
+    const agentId = await makeAgent(t, member);
+    const companyId = (await companyOf(t, admin, name)).id;
+    await patchCompany(t, admin, companyId, { tokensPerMonth: 1000 });
+    const events = recordBusEvents(t.deps.bus);
+    try {
+      for (const message of ["150 tokens", "300", "450", "600", "750"]) {
+        expect((await postChat(t, member, agentId, { message })).statusCode).toBe(200);
+      }
+      expect(events.events.filter((e) => e.type === "quota_warning")).toEqual([]);
+      await postChat(t, member, agentId, { message: "900: past 80 %" });
+      await postChat(t, member, agentId, { message: "1,050: no second warning" });
+      expect(events.events.filter((e) => e.type === "quota_warning")).toEqual([
+        { type: "quota_warning", companyId, companyName: name, quota: "tokensPerMonth", used: 900, limit: 1000 },
+      ]);
+    } finally {
+      events.stop();
+    }
+  });
 });
