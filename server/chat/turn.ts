@@ -124,9 +124,16 @@ export async function beginConversationTurn(
     now,
     replaces: request.replaces,
   });
-  const contextRead = { ...ids, kind: request.kind, messageId, replaces: request.replaces, now };
+  const contextRead = {
+    ...ids,
+    kind: request.kind,
+    messageId,
+    replaces: request.replaces,
+    now,
+    historyLimit: HISTORY_ROW_LIMIT,
+  };
   // 3. Start the model as soon as the read says the write will store the message.
-  const replying = readTurnContext(deps.db, { ...contextRead, historyLimit: HISTORY_ROW_LIMIT }).then((context) =>
+  const replying = readTurnContext(deps.db, contextRead).then((context) =>
     context.storable && context.agent ? startReply(deps, { ...request, agent: context.agent }, context) : null,
   );
   const [begun, early] = await Promise.allSettled([written, replying]);
@@ -161,13 +168,9 @@ export async function beginConversationTurn(
   if (outcome.admission.warned) await warnOfMessages(deps, outcome.admission, request.requestLog);
   const input: TurnInput = { ...request, agent: outcome.agent, conversationId: outcome.conversationId };
   let reply: StartedReply | null = early.status === "fulfilled" ? early.value : null;
-  // The read saw a turn the write then stored (the agent was activated, a lock ran out, in
-  // between) or failed: ask the model now, after the write, from a fresh read.
-  reply ??= await startReply(
-    deps,
-    input,
-    await readTurnContext(deps.db, { ...contextRead, historyLimit: HISTORY_ROW_LIMIT }),
-  );
+  // The read said no and the write stored all the same (the agent was activated or a lock ran
+  // out in between), or the read failed: ask the model now, after the write, from a fresh read.
+  reply ??= await startReply(deps, input, await readTurnContext(deps.db, contextRead));
   const events = replyEvents(deps, input, outcome.userMessageId, outcome.started, reply);
   return { conversationId: outcome.conversationId, turn: { userMessageId: outcome.userMessageId, events } };
 }
