@@ -79,11 +79,21 @@ export async function writeSequence(session: SqlSession, state: SequenceState): 
   ]);
 }
 
-/** Streams a table inside the caller's transaction, a batch at a time, without holding it all in memory. */
+/**
+ * Streams a table inside the caller's transaction, a batch at a time, without holding it all in
+ * memory. A table that references itself (a reply's `reply_to` names a user message) lists the
+ * rows that reference nothing first: a restore inserts in batches, and in the table's physical
+ * order a reply can come before its message, in an earlier batch, which its key refuses (seen
+ * under load). One level of reference is all our tables have.
+ */
 export async function* readTableRows(session: SqlSession, table: string, batchSize: number): AsyncGenerator<string> {
   const cursor = `backup_${table.replace(/\W/g, "_")}`;
+  const selfReferences = await selfReferencingColumns(session, table);
+  const order = selfReferences.length
+    ? ` order by ${selfReferences.map((column) => `(t.${quoteIdent(column)} is not null)`).join(", ")}`
+    : "";
   await session.exec(
-    `declare ${quoteIdent(cursor)} no scroll cursor for select row_to_json(t)::text as r from public.${quoteIdent(table)} t`,
+    `declare ${quoteIdent(cursor)} no scroll cursor for select row_to_json(t)::text as r from public.${quoteIdent(table)} t${order}`,
   );
   for (;;) {
     const rows = await session.query<{ r: string }>(`fetch ${batchSize} from ${quoteIdent(cursor)}`);
@@ -123,4 +133,16 @@ export async function databaseIsEmpty(session: SqlSession): Promise<boolean> {
          or (n.nspname = 'drizzle' and c.relname = '__drizzle_migrations')`,
   );
   return row.n === 0;
+}
+
+/** The columns of `table` in a foreign key to `table` itself. */
+async function selfReferencingColumns(session: SqlSession, table: string): Promise<string[]> {
+  const rows = await session.query<{ name: string }>(
+    `select a.attname as name from pg_constraint c
+       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+      where c.contype = 'f' and c.conrelid = c.confrelid and c.conrelid = ('public.' || quote_ident($1))::regclass
+      order by a.attname`,
+    [table],
+  );
+  return rows.map((row) => row.name);
 }

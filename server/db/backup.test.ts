@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AdminVoiceMessages } from "../../contracts/admin.js";
 import type { ChatMessage, ConversationSummary } from "../../contracts/chat.js";
@@ -267,6 +268,40 @@ describeEachEngine("backup and restore", (engine) => {
     }
     expect(counts.get(conversationId)).toBe(2);
     for (const [id, count] of counts) expect(stored.get(id) ?? 0, id).toBe(count);
+  }, 60_000);
+  it("lists a user message before the reply to it, wherever the reply sits in the table", async () => {
+    const writer = await makeUser(t);
+    const agentId = await makeAgent(t, writer, { name: "Order Olga" });
+    const turn = await postChat(t, writer, agentId, { message: "Which comes first?" });
+    const conversationId = turn.json<{ conversationId: string }>().conversationId;
+    // An update writes the message's new version after its reply in the table, so a plain scan
+    // meets the reply first; a restore inserting in batches could then meet the reply's key
+    // before the message exists (a full run under load failed so).
+    await sourceDb.db.execute(
+      sql`update messages set content = content || '' where conversation_id = ${conversationId} and role = 'user'`,
+    );
+
+    const file = backupFilePath();
+    const connection = sourceDb.pglite ? borrowPglite(sourceDb.pglite) : await connectRaw(source.target);
+    try {
+      await writeBackup(connection, createWriteStream(file), new Date());
+    } finally {
+      await connection.close();
+    }
+    const seen = new Set<string>();
+    let table = "";
+    let replies = 0;
+    for await (const entry of readBackup(createReadStream(file))) {
+      if (entry.kind === "table") table = entry.name;
+      if (entry.kind !== "row" || table !== "messages") continue;
+      const row = JSON.parse(entry.json) as { id: string; reply_to: string | null; conversation_id: string };
+      if (row.reply_to) {
+        expect(seen.has(row.reply_to), `reply ${row.id} before its message ${row.reply_to}`).toBe(true);
+        if (row.conversation_id === conversationId) replies += 1;
+      }
+      seen.add(row.id);
+    }
+    expect(replies).toBe(1);
   }, 60_000);
 });
 
