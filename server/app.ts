@@ -14,6 +14,7 @@ import type { FeatureDeps } from "./feature-deps.js";
 import { closeSharedExtractPool } from "./knowledge/extract/extract-pool.js";
 import { createKnowledgeIngestion, type KnowledgeIngestion } from "./knowledge/ingestion.js";
 import { registerKnowledgeRoutes } from "./knowledge/routes.js";
+import { answerClientError } from "./http/client-errors.js";
 import { connectionCap, httpTimeoutOptions, limitConnectionsPerAddress } from "./http/connection-limits.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { fastSerializerCompiler } from "./http/fast-serializer.js";
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     ...httpTimeoutOptions(deps.config),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   limitConnectionsPerAddress(app.server, connectionCap(deps.config));
   registerValidation(app);

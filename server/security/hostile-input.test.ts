@@ -216,7 +216,10 @@ describeEachEngine("hostile input", (engine) => {
       try {
         response = await send(request);
       } catch (error) {
-        response = { status: 599, headers: {}, body: `no answer: ${String(error)}` };
+        // fetch says only "fetch failed"; its cause says what the socket did.
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        const why = cause ? ` (${cause.code ?? ""} ${cause.message ?? ""})` : "";
+        response = { status: 599, headers: {}, body: `no answer: ${String(error)}${why}` };
       }
       const problems = problemsWith(response, { mayShowOthersData: persona === "admin" && route.access === "admin" });
       if (refusal && response.status !== refusal && !refusedBeforeAccessCheck(response)) {
