@@ -204,10 +204,14 @@ test.describe("at desktop width", () => {
     // loaded machine let the first dialog's closing hand focus back after the second opened).
     await expect(page.getByLabel("Type RESET to confirm")).toBeFocused();
     // Escape closes the top layer first, and a live toast (another journey's sign-up, shown to
-    // this admin) is above the dialog: wait until none is open, so Escape reaches the dialog.
-    await expect(page.locator('li[data-state="open"]')).toHaveCount(0);
+    // this admin) is above the dialog and can arrive at any moment (a known fault, in the
+    // closing note): press it until the dialog itself has closed.
+    const finalStep = page.getByRole("dialog", { name: "Final confirmation" });
     // Stop before the wipe: other journeys share this server.
-    await page.keyboard.press("Escape");
+    await expect(async () => {
+      await page.keyboard.press("Escape");
+      await expect(finalStep).toBeHidden({ timeout: 2_000 });
+    }).toPass();
     await expect(resetButton).toBeFocused();
   });
 });
