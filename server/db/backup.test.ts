@@ -200,7 +200,8 @@ describeEachEngine("backup and restore", (engine) => {
     }
   }, 180_000);
 
-  it("refuses to restore over a database that holds data, and refuses a cut-off backup without leaving one behind", async () => {
+  /** A backup of the source database, as `npm run backup` writes it, in a file of its own. */
+  async function backUpSource(): Promise<string> {
     const file = backupFilePath();
     const connection = sourceDb.pglite ? borrowPglite(sourceDb.pglite) : await connectRaw(source.target);
     try {
@@ -208,6 +209,11 @@ describeEachEngine("backup and restore", (engine) => {
     } finally {
       await connection.close();
     }
+    return file;
+  }
+
+  it("refuses to restore over a database that holds data, and refuses a cut-off backup without leaving one behind", async () => {
+    const file = await backUpSource();
     const { rows } = await verifyBackup(createReadStream(file));
     expect(rows.users).toBeGreaterThan(0);
 
@@ -281,13 +287,7 @@ describeEachEngine("backup and restore", (engine) => {
       sql`update messages set content = content || '' where conversation_id = ${conversationId} and role = 'user'`,
     );
 
-    const file = backupFilePath();
-    const connection = sourceDb.pglite ? borrowPglite(sourceDb.pglite) : await connectRaw(source.target);
-    try {
-      await writeBackup(connection, createWriteStream(file), new Date());
-    } finally {
-      await connection.close();
-    }
+    const file = await backUpSource();
     const seen = new Set<string>();
     let table = "";
     let replies = 0;
