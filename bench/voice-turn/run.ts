@@ -36,7 +36,7 @@ import { makeSpeechWav } from "../../server/providers/tts/speech-wav.js";
 import { createInProcessBus } from "../../server/realtime/event-bus.js";
 import { startFakeOpenAi } from "../../server/test-support/fake-openai.js";
 import { PAUSE_TOLERANCE_MS, SPECULATIVE_PAUSE_MS, VAD_SETTINGS } from "../../web/features/voice/turn-listeners.js";
-import { bargeInStops, percentile, type Mark } from "./latency.js";
+import { answerStages, bargeInStops, percentile, type Mark } from "./latency.js";
 
 const QUESTION = "Hello, where is my order please?";
 /** Spoken after each reply's distinct first sentence, so the question comes again while it plays. */
@@ -216,12 +216,18 @@ function report(answers: number[], marks: Mark[]): void {
   console.log(row("speech over the agent → silence", stops, "p95 ≤ 150"));
   console.log(`\nper turn (ms): ${turns.map((v) => v.toFixed(0)).join(", ")}`);
   console.log(`per barge-in (ms): ${stops.map((v) => v.toFixed(0)).join(", ")}`);
+  const stages = answerStages(marks).slice(1);
+  const median = (pick: (s: (typeof stages)[number]) => number) =>
+    percentile(stages.map(pick).filter(Number.isFinite), 50).toFixed(0);
+  console.log(
+    `\nmedian stages after the end of speech (ms): request sent ${median((s) => s.sent)}, first audio ${median((s) => s.firstAudio)}, end of turn confirmed ${median((s) => s.detectorEnd)}, playing ${median((s) => s.playing)}`,
+  );
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/voice-turn-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
   writeFileSync(
     file,
     JSON.stringify(
-      { vad: VAD_SETTINGS, pauseToleranceMs: PAUSE_TOLERANCE_MS.normal, loadavg: loadavg(), turns, stops },
+      { vad: VAD_SETTINGS, pauseToleranceMs: PAUSE_TOLERANCE_MS.normal, loadavg: loadavg(), turns, stops, marks },
       null,
       2,
     ),

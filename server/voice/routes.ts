@@ -28,6 +28,7 @@ import { signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { abortWhenClientLeaves } from "../http/client-leaves.js";
 import { eventStreamResponse, NO_CONTENT } from "../http/openapi.js";
+import { untilDelivered } from "../http/until-delivered.js";
 import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
 import { createVoiceConversation, interruptVoiceReply, saveVoiceAudio, voiceChat } from "./service.js";
 import { startTranscription, textToSpeech, voiceCapabilities, warmUpSpeech } from "./speech.js";
@@ -130,7 +131,8 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
         if (event.event === "delta") tokenSent();
         stream.send(event);
       };
-      void streamVoiceTurn(deps, { ...turn, log: request.log, send }).finally(stream.end);
+      const delivered = () => untilDelivered(stream.body, reply.raw);
+      void streamVoiceTurn(deps, { ...turn, log: request.log, send, delivered }).finally(stream.end);
       return reply.headers(EVENT_STREAM_HEADERS).send(stream.body);
     },
   );

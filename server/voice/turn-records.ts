@@ -2,8 +2,8 @@
  * What a streaming voice turn leaves behind besides its messages: the user's clip (when the
  * server heard audioData) and the agent's reply audio, each linked to its message with its true
  * length, and the turn's stages (ms from the request's arrival to transcript, first token and
- * first audio) on the reply. Collected while the turn runs; written when it ends, after the
- * client already has its `done`.
+ * first audio) on the reply. Collected while the turn runs; written when it ends, once the
+ * client has its `done`.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { VoiceTurnStages } from "../../contracts/voice.js";
@@ -19,9 +19,13 @@ export interface TurnRecorder {
   spoke(audioUrl: string | null): void;
   /** Whether any reply audio has gone to the client: an unfinished reply is kept only then. */
   readonly anySpoken: boolean;
-  /** Stores the user's recording against their message, alongside the reply. */
+  /** Keeps the user's recording to store against their message with the reply's, in finish(). */
   keepRecording(userMessageId: string, recording: { audioData: string; recordingMs?: number }): void;
-  /** Writes the reply's clip and stages (only if the reply was stored) and waits for the user's clip. */
+  /**
+   * Writes the user's clip, the reply's clip and the stages (the reply's only if it was stored).
+   * Called once the turn's events have left for the client: on PGlite these writes hold the
+   * event loop (tens of ms for a long reply) and would hold back the reply audio's last bytes.
+   */
   finish(): Promise<void>;
 }
 
@@ -33,7 +37,7 @@ export function createTurnRecorder(
   const since = () => Math.max(0, Math.round(performance.now() - p.arrivedAt));
   const sentences: { mimeType: string; data: Buffer }[] = [];
   let spokenCount = 0;
-  let recording: Promise<unknown> = Promise.resolve();
+  let recording: { userMessageId: string; clip: { audioData: string; recordingMs?: number } } | null = null;
   const warn = (what: string) => (err: unknown) =>
     p.log?.warn({ err, conversationId: p.conversationId }, `voice turn: ${what} not stored`);
 
@@ -55,22 +59,13 @@ export function createTurnRecorder(
       if (bytes) sentences.push(bytes);
     },
     keepRecording(userMessageId, clip) {
-      const bytes = dataUrlBytes(clip.audioData);
-      if (!bytes) return;
-      recording = saveClip(deps.db, {
-        conversationId: p.conversationId,
-        messageId: userMessageId,
-        mimeType: bytes.mimeType,
-        data: bytes.data,
-        durationMs: clipDurationMs(bytes.mimeType, bytes.data, clip.recordingMs),
-        createdAt: deps.clock.now(),
-      }).catch(warn("the user's clip"));
+      recording = { userMessageId, clip };
     },
     async finish() {
       const reply = joinSentenceAudio(sentences);
       const id = p.assistantMessageId;
       await Promise.all([
-        recording,
+        recording ? saveRecording(recording.userMessageId, recording.clip) : null,
         // Both find no row when the reply was not kept (nothing spoken) or was replaced.
         reply
           ? saveClip(deps.db, {
@@ -85,4 +80,17 @@ export function createTurnRecorder(
       ]);
     },
   };
+
+  async function saveRecording(messageId: string, clip: { audioData: string; recordingMs?: number }): Promise<void> {
+    const bytes = dataUrlBytes(clip.audioData);
+    if (!bytes) return;
+    await saveClip(deps.db, {
+      conversationId: p.conversationId,
+      messageId,
+      mimeType: bytes.mimeType,
+      data: bytes.data,
+      durationMs: clipDurationMs(bytes.mimeType, bytes.data, clip.recordingMs),
+      createdAt: deps.clock.now(),
+    }).catch(warn("the user's clip"));
+  }
 }

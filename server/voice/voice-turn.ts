@@ -44,6 +44,8 @@ export interface VoiceTurnInput {
   signal: AbortSignal;
   log?: FastifyBaseLogger;
   send(event: VoiceTurnEvent): void;
+  /** Resolves once what `send` wrote has left for the client; the turn's records are written after it. */
+  delivered?: () => Promise<void>;
 }
 
 /**
@@ -188,7 +190,10 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
     send({ event: "error", data: { status, message, stored: stored || (turnStarted && status === 502) } });
   } finally {
     await recordUsage();
-    if (stored) await records.finish();
+    if (stored) {
+      await input.delivered?.();
+      await records.finish();
+    }
     await touchVoiceDuration(deps, ready.conversation).catch(() => undefined);
   }
 

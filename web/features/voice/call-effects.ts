@@ -103,6 +103,8 @@ export class CallEffects {
         return this.requests.get(effect.seq)?.abort();
       case "play":
         return this.player.enqueue(effect.item);
+      case "preload":
+        return this.player.preload(effect.item);
       case "pausePlayback":
         return this.player.pause();
       case "resumePlayback":

@@ -38,7 +38,10 @@ export function replyText(state: CallState, seq: number, text: string): Transiti
 export function replyAudio(state: CallState, seq: number, item: SpeechItem): Transition {
   const turn = state.turn;
   if (turn?.seq !== seq) return done(state);
-  if (turn.speculative || state.userSpeaking) return done(withTurn(state, { held: [...turn.held, item] }));
+  if (turn.speculative || state.userSpeaking) {
+    const held = withTurn(state, { held: [...turn.held, item] });
+    return done(held, turn.held.length === 0 ? [{ type: "preload", item }] : []);
+  }
   return done({ ...withTurn(state, { played: true }), playerBusy: true }, [{ type: "play", item }]);
 }
 

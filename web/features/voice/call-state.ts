@@ -179,6 +179,8 @@ export type CallEffect =
     }
   | { type: "abortTurn"; seq: number }
   | { type: "play"; item: SpeechItem }
+  /** Reply audio that must wait (speculative turn, user speaking): loaded now, so it plays at once when released. */
+  | { type: "preload"; item: SpeechItem }
   | { type: "pausePlayback" }
   | { type: "resumePlayback" }
   | {

@@ -209,7 +209,7 @@ describe("the call's state machine", () => {
       expect(paused.state.turn?.speculative).toBe(true);
       expect(types(paused.effects)).toContain("sendTurn");
       const answered = run(paused.state, { type: "replyAudio", seq, item: audio(seq) });
-      expect(types(answered.effects)).not.toContain("play");
+      expect(answered.effects).toEqual([{ type: "preload", item: audio(seq) }]);
       const confirmed = run(answered.state, { type: "utteranceEnded", clip: clip(1000), at: 900 });
       expect(confirmed.effects).toContainEqual({ type: "play", item: audio(seq) });
       expect(types(confirmed.effects)).not.toContain("sendTurn");

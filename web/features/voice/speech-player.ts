@@ -51,6 +51,19 @@ export class SpeechPlayer {
     else void this.drain();
   }
 
+  /**
+   * Loads a sentence that will be queued soon (a reply held until the end of turn is confirmed)
+   * into the element that will play it, so that playing it then skips decoding the data URL:
+   * measured ~100 ms from release to sound without this.
+   */
+  preload(item: SpeechItem): void {
+    if (this.running || this.queue.length > 0 || item.kind !== "audio") return;
+    const element = this.idleElement();
+    if (element.getAttribute("src") === item.url) return;
+    element.src = item.url;
+    element.load();
+  }
+
   /** Silences at once, keeping the place (speech started over the agent; it may be a cough). */
   pause(): void {
     performance.mark("voice:playback-paused");
