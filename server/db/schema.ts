@@ -1,6 +1,8 @@
 /**
- * The whole database schema. Migrations in ./migrations are generated from this file by
- * `npm run db:generate` and committed; a test fails when the two drift.
+ * The core database schema: companies, accounts, agents, conversations, messages, voice audio,
+ * reports and the audit log. Usage and quotas live in schema-usage.ts, knowledge in
+ * schema-knowledge.ts. Migrations in ./migrations are generated from the three by
+ * `npm run db:generate` and committed; a test fails when they drift.
  */
 
 import {
@@ -8,14 +10,11 @@ import {
   bigserial,
   boolean,
   customType,
-  date,
-  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   type AnyPgColumn,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -24,7 +23,6 @@ import {
 import type { Citation } from "../../contracts/knowledge.js";
 import { AGENT_LIMIT_PER_COMPANY } from "../../contracts/limits.js";
 import type { VoiceTurnStages } from "../../contracts/voice.js";
-import { FIRST_TOKEN_BUCKET_COLUMNS } from "../usage/first-token-buckets.js";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -290,120 +288,8 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_idx").on(t.action, t.createdAt)],
 );
 
-/**
- * One conversation turn, text or voice, as it was metered: written when the turn ends, whatever
- * its outcome. Tokens come from the provider's own usage figures, or are counted with a
- * tokenizer (tokensEstimated) when it sent none. Offline replies use no model: 0 tokens.
- */
-export const usageRecords = pgTable(
-  "usage_records",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** No foreign key: the record outlives its agent, and keeps its name. */
-    agentId: uuid("agent_id").notNull(),
-    agentName: text("agent_name").notNull(),
-    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: ["text", "voice"] }).notNull(),
-    /** "openai-compatible" or "offline". */
-    provider: text("provider").notNull(),
-    /** The model asked, or "offline". */
-    model: text("model").notNull(),
-    promptTokens: integer("prompt_tokens").notNull().default(0),
-    completionTokens: integer("completion_tokens").notNull().default(0),
-    tokensEstimated: boolean("tokens_estimated").notNull().default(false),
-    firstTokenMs: integer("first_token_ms"),
-    totalMs: integer("total_ms").notNull(),
-    outcome: text("outcome", { enum: ["complete", "partial", "failed", "blocked"] }).notNull(),
-    startedConversation: boolean("started_conversation").notNull().default(false),
-    voiceSecondsHeard: doublePrecision("voice_seconds_heard").notNull().default(0),
-    voiceSecondsSpoken: doublePrecision("voice_seconds_spoken").notNull().default(0),
-    language: text("language"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("usage_records_created_idx").on(t.createdAt),
-    index("usage_records_company_idx").on(t.companyId, t.createdAt),
-  ],
-);
-
-/**
- * Daily roll-up of usage_records per (day, company, user, agent, kind), upserted by the same
- * statement that writes the record, so analytics reads these rows and never scans messages.
- * Time to first token is kept as a histogram (first-token-buckets.ts) so percentiles add up.
- */
-export const usageDaily = pgTable(
-  "usage_daily",
-  {
-    day: date("day", { mode: "string" }).notNull(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    agentId: uuid("agent_id").notNull(),
-    kind: text("kind", { enum: ["text", "voice"] }).notNull(),
-    agentName: text("agent_name").notNull(),
-    conversations: integer("conversations").notNull().default(0),
-    messages: integer("messages").notNull().default(0),
-    promptTokens: bigint("prompt_tokens", { mode: "number" }).notNull().default(0),
-    completionTokens: bigint("completion_tokens", { mode: "number" }).notNull().default(0),
-    voiceSeconds: doublePrecision("voice_seconds").notNull().default(0),
-    failedReplies: integer("failed_replies").notNull().default(0),
-    securityLocks: integer("security_locks").notNull().default(0),
-    ...FIRST_TOKEN_BUCKET_COLUMNS,
-  },
-  (t) => [
-    primaryKey({ columns: [t.day, t.companyId, t.userId, t.agentId, t.kind] }),
-    index("usage_daily_company_idx").on(t.companyId, t.day),
-  ],
-);
-
-/**
- * The quota ledger: one row per company and UTC day. A turn is admitted by incrementing
- * `messages` in the statement that stores its message (server/chat/turn-queries.ts), under the
- * row's lock, so concurrent turns cannot both take the last message of a quota.
- */
-export const companyUsage = pgTable(
-  "company_usage",
-  {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    day: date("day", { mode: "string" }).notNull(),
-    messages: integer("messages").notNull().default(0),
-    tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
-    voiceSeconds: doublePrecision("voice_seconds").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
-);
-
-/** Which quota warnings were sent: one per company, quota and period, however many instances race. */
-export const quotaWarnings = pgTable(
-  "quota_warnings",
-  {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    quota: text("quota").notNull(),
-    periodStart: date("period_start", { mode: "string" }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("quota_warnings_once_idx").on(t.companyId, t.quota, t.periodStart)],
-);
-
 export const schema = {
   companies,
-  usageRecords,
-  usageDaily,
-  companyUsage,
-  quotaWarnings,
   users,
   sessions,
   loginFailures,
