@@ -1,4 +1,7 @@
-/** Wire-level pieces of the fake OpenAI server: a tiny valid WAV and a multipart/form-data parser. */
+/** Wire-level pieces of the fake OpenAI server: a tiny valid WAV, a multipart/form-data parser, bodies in and JSON out. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export const FAKE_MODEL_ID = "fake-model";
 
 export interface MultipartFile {
   filename: string;
@@ -70,4 +73,32 @@ export function parseMultipart(raw: Buffer, contentType: string): MultipartForm 
     cursor = next;
   }
   return form;
+}
+
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+  const text = JSON.stringify(payload);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, status: number, message: string, type: string): void {
+  sendJson(res, status, { error: { message, type, param: null, code: null } });
 }

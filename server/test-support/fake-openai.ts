@@ -12,8 +12,19 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { answerChat } from "./fake-openai-chat.js";
 import { answerEmbeddings } from "./fake-openai-embeddings.js";
-import { FAKE_WAV, parseMultipart, type MultipartForm } from "./fake-openai-wire.js";
+import {
+  FAKE_MODEL_ID,
+  FAKE_WAV,
+  isRecord,
+  parseJson,
+  parseMultipart,
+  readBody,
+  sendError,
+  sendJson,
+  type MultipartForm,
+} from "./fake-openai-wire.js";
 
 export { FAKE_WAV, type MultipartFile, type MultipartForm } from "./fake-openai-wire.js";
 
@@ -90,8 +101,6 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   holdAfterChunks: null,
   transcriptText: "Hello from the fake transcriber.",
 };
-
-const FAKE_MODEL_ID = "fake-model";
 
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const { recordRequests = true, port: wantedPort = 0, ...initial } = options;
@@ -172,88 +181,6 @@ function createGate(): { opened: Promise<void>; open(): void } {
   return { opened, open };
 }
 
-async function answerChat(
-  res: ServerResponse,
-  body: unknown,
-  behaviour: FakeOpenAiBehaviour,
-  released: Promise<void>,
-): Promise<void> {
-  if (!isRecord(body) || !Array.isArray(body["messages"])) {
-    return sendError(res, 400, "messages is required", "invalid_request_error");
-  }
-  const model = typeof body["model"] === "string" ? body["model"] : FAKE_MODEL_ID;
-  const id = `chatcmpl-fake${Math.random().toString(36).slice(2, 10)}`;
-  const created = Math.floor(Date.now() / 1000);
-
-  if (body["stream"] !== true) {
-    if (behaviour.failure === "cut-off") return void res.socket?.destroy();
-    if (behaviour.failure === "malformed-chunk") {
-      res.writeHead(200, { "content-type": "application/json" });
-      return void res.end('{"id": "chatcmpl-broken", "choices": [');
-    }
-    return sendJson(res, 200, {
-      id,
-      object: "chat.completion",
-      created,
-      model,
-      choices: [
-        {
-          index: 0,
-          message: { role: "assistant", content: behaviour.replyText, refusal: null },
-          logprobs: null,
-          finish_reason: "stop",
-        },
-      ],
-      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-    });
-  }
-
-  // The exact shape OpenAI sends, so any parser that works here works against the real thing.
-  const chunkLine = (delta: Record<string, string>, finishReason: string | null): string =>
-    `data: ${JSON.stringify({
-      id,
-      object: "chat.completion.chunk",
-      created,
-      model,
-      system_fingerprint: "fp_fake",
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-    })}\n\n`;
-
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache",
-    connection: "keep-alive",
-  });
-  res.write(chunkLine({ role: "assistant", content: "" }, null));
-
-  const pieces = splitIntoPieces(behaviour.replyText, behaviour.chunkCount);
-  for (const [index, piece] of pieces.entries()) {
-    if (index === behaviour.holdAfterChunks) {
-      const clientGone = new Promise<"gone">((resolve) => res.once("close", () => resolve("gone")));
-      if ((await Promise.race([released, clientGone])) === "gone") return;
-    }
-    if (index === behaviour.failAfterChunks) {
-      if (behaviour.failure === "cut-off") return cutOff(res);
-      if (behaviour.failure === "malformed-chunk")
-        return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
-    }
-    if (index > 0 && behaviour.chunkDelayMs > 0) await sleep(behaviour.chunkDelayMs);
-    if (res.destroyed) return;
-    res.write(chunkLine({ content: piece }, null));
-  }
-  if (behaviour.failure === "cut-off") return cutOff(res);
-  if (behaviour.failure === "malformed-chunk") return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
-  if (behaviour.failure === "end-without-finish") return void res.end();
-  res.write(chunkLine({}, "stop"));
-  res.end("data: [DONE]\n\n");
-}
-
-/** Destroys the socket once what was written has left, so the client really got those chunks. */
-async function cutOff(res: ServerResponse): Promise<void> {
-  await new Promise<void>((resolve) => res.write(": cut\n\n", () => resolve()));
-  res.socket?.destroy();
-}
-
 function answerSpeech(res: ServerResponse, body: unknown): void {
   if (!isRecord(body) || typeof body["input"] !== "string" || typeof body["voice"] !== "string") {
     return sendError(res, 400, "input and voice are required", "invalid_request_error");
@@ -276,44 +203,4 @@ function answerTranscription(
     return void res.end(behaviour.transcriptText);
   }
   sendJson(res, 200, { text: behaviour.transcriptText });
-}
-
-/** Splits by code point so no delta ends inside a surrogate pair. */
-function splitIntoPieces(text: string, count: number): string[] {
-  const codePoints = Array.from(text);
-  const pieceCount = Math.max(1, Math.min(count, codePoints.length));
-  const size = Math.ceil(codePoints.length / pieceCount);
-  const pieces: string[] = [];
-  for (let start = 0; start < codePoints.length; start += size) {
-    pieces.push(codePoints.slice(start, start + size).join(""));
-  }
-  return pieces;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString("utf8"));
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function sendJson(res: ServerResponse, status: number, payload: unknown): void {
-  const text = JSON.stringify(payload);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function sendError(res: ServerResponse, status: number, message: string, type: string): void {
-  sendJson(res, status, { error: { message, type, param: null, code: null } });
 }
