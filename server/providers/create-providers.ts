@@ -1,19 +1,20 @@
 /**
  * Chooses each provider from configuration: a configured server, else the embedded default.
- * The OpenAI-compatible speech and embeddings clients are imported only when configured: the
- * openai SDK behind them costs an idle server ~10 MB it does not use on the embedded defaults.
+ * The OpenAI-compatible clients are imported only when configured: the openai SDK behind the
+ * speech and embeddings clients costs an idle server ~10 MB, and undici behind the chat client
+ * ~5 MB of heap, that it does not use on the embedded defaults.
  */
 import type { Config } from "../config.js";
 import type { EmbeddingsProvider } from "./embeddings/embeddings-provider.js";
 import type { LlmProvider } from "./llm/llm-provider.js";
 import { createOfflineResponder } from "./llm/offline-responder.js";
-import { createOpenAiCompatibleLlm } from "./llm/openai-compatible-llm.js";
 import type { SttProvider } from "./stt/stt-provider.js";
 import { createEspeakTts } from "./tts/espeak-tts.js";
 import type { TtsProvider } from "./tts/tts-provider.js";
 
-export function createLlm(config: Config): LlmProvider {
+export async function createLlm(config: Config): Promise<LlmProvider> {
   if (!config.LLM_BASE_URL) return createOfflineResponder();
+  const { createOpenAiCompatibleLlm } = await import("./llm/openai-compatible-llm.js");
   return createOpenAiCompatibleLlm({
     baseUrl: config.LLM_BASE_URL,
     apiKey: config.LLM_API_KEY,
@@ -61,6 +62,11 @@ export async function createProviders(config: Config): Promise<{
   stt: SttProvider | null;
   embeddings: EmbeddingsProvider | null;
 }> {
-  const [tts, stt, embeddings] = await Promise.all([createTts(config), createStt(config), createEmbeddings(config)]);
-  return { llm: createLlm(config), tts, stt, embeddings };
+  const [llm, tts, stt, embeddings] = await Promise.all([
+    createLlm(config),
+    createTts(config),
+    createStt(config),
+    createEmbeddings(config),
+  ]);
+  return { llm, tts, stt, embeddings };
 }
