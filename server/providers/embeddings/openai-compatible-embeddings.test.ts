@@ -83,9 +83,12 @@ describe("the OpenAI-compatible embeddings provider", () => {
   it("reports a service that never answers as a timeout", async () => {
     fake.setBehaviour({ failure: "hang" });
 
-    const error = await failureOf(makeEmbeddings({ timeoutMs: 250 }).embed(["hello"]));
+    const error = await failureOf(makeEmbeddings({ timeoutMs: 1_000 }).embed(["hello"]));
 
     expect(error.reason).toBe("timeout");
+    // On a busy machine the client can give up before the fake has read the request's body and
+    // recorded it: wait for the record, then check there was exactly one (no retry).
+    await expect.poll(() => fake.requests.length).toBeGreaterThan(0);
     expect(fake.requests).toHaveLength(1);
   });
 
