@@ -84,8 +84,6 @@ const test = base.extend<object, { pauseMic: PauseMic }>({
 test.use({ app: "voice" });
 
 test("a pause mid-utterance before any reply audio makes one turn with both sentences", async ({ page, pauseMic }) => {
-  // Loading the detector under load took over 40 s; the utterance comes round again after ~86 s.
-  test.setTimeout(300_000);
   const agentName = `Paz ${Date.now().toString(36)}`;
   const turns: VoiceTurnRequest[] = [];
   page.on("request", (request) => {

@@ -22,7 +22,6 @@ test.use({ app: "model" });
 test("without speech recognition the dialog says so at once, and a typed turn gets a spoken reply that is stored after the greeting", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   const agentName = `Tess ${Date.now().toString(36)}`;
   const question = "Where is my order please?";
   await installVoiceProbe(page);

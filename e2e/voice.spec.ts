@@ -23,8 +23,6 @@ test.describe("talking to an agent", () => {
   test("a user hears the greeting, speaks a turn, hears the reply, speaks over it, and all of it is stored", async ({
     page,
   }) => {
-    // Under load, loading the detector (onnxruntime compiling its WebAssembly) took over 40 s.
-    test.setTimeout(300_000);
     const agentName = `Vera ${Date.now().toString(36)}`;
     const greeting = greetingFor("en-US", { name: agentName, role: "Support Specialist" });
     await installVoiceProbe(page);
