@@ -7,12 +7,16 @@ import type { Page } from "@playwright/test";
 import { OWNER, uniqueEmail } from "./support/accounts";
 import { createApprovedUser } from "./support/api-users";
 import { expectNoSeriousAxeViolations } from "./support/axe";
+import { SCREEN_ENGINE } from "./support/journey-apps";
 import { expect, test } from "./support/journey-test";
 import { signInThroughUi } from "./support/journeys";
 
 // A hang detector, not a speed limit: a dozen screens each checked by axe took over 4.5 minutes
 // on the 2-core machine at load average 30.
 test.describe.configure({ timeout: 600_000 });
+
+// What this file checks is the rendered page, the same on either engine: it runs on one.
+test.skip(({ engine }) => engine !== SCREEN_ENGINE, "the page is audited on the screen engine's run");
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 

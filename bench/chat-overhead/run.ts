@@ -11,7 +11,7 @@
  * cost stands beside the fake's cost of producing the same stream. See bench/README.md.
  */
 import { loadavg } from "node:os";
-import { createTestPostgresDatabase } from "../../server/test-support/test-app.js";
+import { createTestPostgresDatabase } from "../../server/test-support/postgres-database.js";
 import { makeUsers, withKnowledgeAgents } from "./bench-users.js";
 import { ask, cpuMs, profiled, startChild, type Child } from "./children.js";
 import { chatDirect, chatThroughApp, percentile, type BenchUser, type Timing } from "./client.js";

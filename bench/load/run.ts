@@ -9,7 +9,7 @@
  */
 import { loadavg } from "node:os";
 import { buildCompiledServer } from "../../server/test-support/compiled-server.js";
-import { createTestPostgresDatabase } from "../../server/test-support/test-app.js";
+import { createTestPostgresDatabase } from "../../server/test-support/postgres-database.js";
 import { getEach, measure, median, type LoadOptions, type Measurement, type RequestCycle } from "./measure.js";
 import { seedUsers } from "./seed.js";
 import { startServer, type ServerProcess } from "./server-process.js";

@@ -9,7 +9,7 @@
  */
 import { loadavg } from "node:os";
 import { buildCompiledServer } from "../../server/test-support/compiled-server.js";
-import { createTestPostgresDatabase } from "../../server/test-support/test-app.js";
+import { createTestPostgresDatabase } from "../../server/test-support/postgres-database.js";
 import { startFakeProvider } from "../streams/fake-provider-process.js";
 import { readLoopWindow, resetLoopWindow } from "../streams/loop-probe-client.js";
 import { runAutocannon, type LoadUser, type RequestCycle } from "./measure.js";

@@ -14,7 +14,7 @@
 import { Agent } from "node:http";
 import { loadavg } from "node:os";
 import { buildCompiledServer } from "../../server/test-support/compiled-server.js";
-import { createTestPostgresDatabase } from "../../server/test-support/test-app.js";
+import { createTestPostgresDatabase } from "../../server/test-support/postgres-database.js";
 import { seedUsers } from "../load/seed.js";
 import { startServer, type ServerProcess } from "../load/server-process.js";
 import { startFakeProvider } from "./fake-provider-process.js";

@@ -9,6 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { SCREEN_ENGINE } from "./journey-apps.js";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -38,8 +39,10 @@ function describe(violations: Violation[]): string {
  * dialog open: axe only sees what is rendered. A soft assertion: the journey goes on, so one
  * run lists every screen's violations, and still fails at the end. Never on a page whose clock
  * is paused (`page.clock.pauseAt`): axe schedules its work with timers, so it would wait forever.
+ * Runs in the SCREEN_ENGINE's journeys only: the other engine renders the same page.
  */
 export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
+  if (test.info().project.name !== SCREEN_ENGINE) return;
   await test.step(`axe: ${screen}`, async () => {
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));

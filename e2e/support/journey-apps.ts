@@ -17,6 +17,13 @@ export type AppUrls = Record<AppName, string>;
 
 const APP_URLS_VARIABLE = "AGENTDESK_E2E_APP_URLS";
 
+/**
+ * The engine whose journeys also take the screenshots and run axe-core. The page a browser
+ * renders is the same whichever engine stores the data, and the audits were a third of the
+ * journeys' time: auditing each screen once halved that third (decision 61).
+ */
+export const SCREEN_ENGINE: Engine = "pglite";
+
 export function journeyEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }

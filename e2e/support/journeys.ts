@@ -1,6 +1,7 @@
 /** Steps many journeys share, done through the UI as a person would. */
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousAxeViolations } from "./axe";
+import { SCREEN_ENGINE } from "./journey-apps.js";
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
@@ -28,8 +29,10 @@ export async function signUpThroughUi(
 /**
  * Screenshots for a person to look at, at phone and desktop widths (in the run's output directory,
  * screens/<project>), and the axe-core check at each: the two widths lay the frame out differently.
+ * Only in the SCREEN_ENGINE's journeys: the other engine renders the same page.
  */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  if (test.info().project.name !== SCREEN_ENGINE) return;
   const original = page.viewportSize();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

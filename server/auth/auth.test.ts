@@ -5,13 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contracts/auth.js";
 import { openDatabase } from "../db/connect.js";
 import { makeUser, signupPayload } from "../test-support/factories.js";
-import {
-  createTestPostgresDatabase,
-  describeEachEngine,
-  sessionCookie,
-  startTestApp,
-  type TestApp,
-} from "../test-support/test-app.js";
+import { describeEachEngine, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 
 describeEachEngine("accounts", (engine) => {
   let t: TestApp;

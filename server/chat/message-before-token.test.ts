@@ -22,7 +22,8 @@ import { parseSseFrames } from "../../contracts/chat-sse.js";
 import { openDatabase, type Database } from "../db/connect.js";
 import { createOpenAiCompatibleLlm } from "../providers/llm/openai-compatible-llm.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
-import { createTestPostgresDatabase, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { startTestApp, type TestApp } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 import { makeAgent } from "./chat-test-support.js";
 
 const PARALLEL_START_WAIT_MS = 2_000;

@@ -15,13 +15,8 @@ import type { AdminVoiceMessages } from "../../contracts/admin.js";
 import type { ChatMessage, ConversationSummary } from "../../contracts/chat.js";
 import { makeAgent, messagesOf, conversationsOf, postChat } from "../chat/chat-test-support.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
-import {
-  createTestPostgresDatabase,
-  describeEachEngine,
-  startTestApp,
-  type Engine,
-  type TestApp,
-} from "../test-support/test-app.js";
+import { describeEachEngine, startTestApp, type Engine, type TestApp } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 import { readBackup, verifyBackup } from "./backup-file.js";
 import { restoreBackup } from "./backup-restore.js";
 import { writeBackup } from "./backup-export.js";

@@ -38,7 +38,8 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
  */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `snapshot`: an in-memory PGlite starts from these files (see openPglite). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; snapshot?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
@@ -65,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const { openPglite } = await import("./open-pglite.js");
   const dir = "dataDir" in target ? join(target.dataDir, "pglite") : null;
   if (dir) mkdirSync(dir, { recursive: true });
-  const { client, db } = await openPglite(dir, schema);
+  const { client, db } = await openPglite(dir, schema, "snapshot" in target ? target.snapshot : undefined);
   await seedTemplates(db);
   return { db, engine: "pglite", pglite: client, close: () => client.close() };
 }

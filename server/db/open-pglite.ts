@@ -11,12 +11,20 @@ import { migrationsFolder, type Db } from "./connect.js";
 /** Extensions the migrations create: PGlite loads them at construction, PostgreSQL has them installed. */
 export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 
-/** Opens PGlite under `dir` (in memory when null) and brings its schema up to date. */
+/**
+ * Opens PGlite under `dir` (in memory when null) and brings its schema up to date. A `snapshot`
+ * (a `dumpDataDir()` of a database already migrated) starts the in-memory engine from those files
+ * instead of an empty cluster: the test suite opens hundreds of databases, and an empty one spends
+ * seconds in initdb and the migrations.
+ */
 export async function openPglite(
   dir: string | null,
   schema: Record<string, unknown>,
+  snapshot?: Blob,
 ): Promise<{ client: PGlite; db: Db }> {
-  const client = dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
+  const client = dir
+    ? new PGlite(dir, PGLITE_OPTIONS)
+    : new PGlite({ ...PGLITE_OPTIONS, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

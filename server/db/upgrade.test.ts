@@ -8,12 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  describeEachEngine,
-  createTestPostgresDatabase,
-  startTestApp,
-  type TestApp,
-} from "../test-support/test-app.js";
+import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 import { appliedMigrationTag, latestMigrationTag, migrateUpTo } from "./backup-migrations.js";
 import { countTableRows } from "./backup-queries.js";
 import { connectRaw, type BackupTarget, type SqlSession } from "./backup-session.js";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordBusEvents, type BusRecording } from "../test-support/bus-events.js";
-import { createTestPostgresDatabase } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 import type { EventBus } from "./event-bus.js";
 import { createPostgresBus } from "./postgres-bus.js";
 

@@ -11,7 +11,8 @@ import { openDatabase, type Database } from "../db/connect.js";
 import { sessions } from "../db/schema.js";
 import { BUS_EVENT_DEADLINE_MS } from "../test-support/bus-events.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
-import { createTestPostgresDatabase, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { startTestApp, type TestApp } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 import type { EventBus, SessionRevocation } from "./event-bus.js";
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);

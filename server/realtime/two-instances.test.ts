@@ -7,7 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/connect.js";
 import { makeOwner, makeUser, signupPayload, type MadeUser } from "../test-support/factories.js";
-import { createTestPostgresDatabase, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { startTestApp, type TestApp } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 import { connectAdminSocket, type AdminSocketClient } from "./admin-socket-client.js";
 
 /** When an event that never came is reported missing: a bound on a hang, not a measure of speed. */

@@ -17,7 +17,8 @@ import {
   type NodeProcess,
 } from "../test-support/compiled-server.js";
 import { call, signIn, signUp } from "../test-support/http-client.js";
-import { createTestPostgresDatabase, describeEachEngine } from "../test-support/test-app.js";
+import { describeEachEngine } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 
 let build: CompiledBuild;
 beforeAll(() => {

@@ -17,7 +17,7 @@ import {
   type NodeProcess,
 } from "../test-support/compiled-server.js";
 import { call, signIn, signUp } from "../test-support/http-client.js";
-import { createTestPostgresDatabase } from "../test-support/test-app.js";
+import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SECRET = "scale-out-secret-scale-out-secret-scale-out";
