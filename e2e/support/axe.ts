@@ -33,6 +33,11 @@ function describe(violations: Violation[]): string {
     .join("\n");
 }
 
+/** Whether this journey's project is the one that takes screenshots and audits them. */
+export function auditsScreens(): boolean {
+  return test.info().project.name === SCREEN_ENGINE;
+}
+
 /**
  * Runs axe on the page as it is now; `screen` names it in the failure. Call it once the
  * screen's content is on the page (after an assertion that waits for it), and again with a
@@ -42,7 +47,7 @@ function describe(violations: Violation[]): string {
  * Runs in the SCREEN_ENGINE's journeys only: the other engine renders the same page.
  */
 export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
-  if (test.info().project.name !== SCREEN_ENGINE) return;
+  if (!auditsScreens()) return;
   await test.step(`axe: ${screen}`, async () => {
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));

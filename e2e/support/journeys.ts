@@ -1,7 +1,6 @@
 /** Steps many journeys share, done through the UI as a person would. */
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousAxeViolations } from "./axe";
-import { SCREEN_ENGINE } from "./journey-apps.js";
+import { auditsScreens, expectNoSeriousAxeViolations } from "./axe";
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
@@ -32,7 +31,7 @@ export async function signUpThroughUi(
  * Only in the SCREEN_ENGINE's journeys: the other engine renders the same page.
  */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  if (test.info().project.name !== SCREEN_ENGINE) return;
+  if (!auditsScreens()) return;
   const original = page.viewportSize();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

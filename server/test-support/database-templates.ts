@@ -40,14 +40,14 @@ export default async function makeDatabaseTemplates(): Promise<() => Promise<voi
   };
 }
 
-let snapshotBytes: Uint8Array<ArrayBuffer> | undefined;
+let snapshot: Blob | undefined;
 
-/** The migrated PGlite's files, when the global setup made them (read once per worker). */
+/** The migrated PGlite's files, when the global setup made them: read once per worker (a Blob is immutable, so every database shares it). */
 export function pgliteSnapshot(): Blob | undefined {
   const file = process.env[SNAPSHOT_FILE_ENV];
   if (!file) return undefined;
-  snapshotBytes ??= new Uint8Array(readFileSync(file));
-  return new Blob([snapshotBytes]);
+  snapshot ??= new Blob([new Uint8Array(readFileSync(file))]);
+  return snapshot;
 }
 
 /** The migrated PostgreSQL template database's name, when the global setup made one. */
