@@ -8,9 +8,15 @@ import { sql, type SQL } from "drizzle-orm";
 import type { MessageStatus } from "../../contracts/chat.js";
 import type { Citation } from "../../contracts/knowledge.js";
 import type { Db } from "../db/connect.js";
-import { namedStatementRows } from "../db/named-statement.js";
+import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import { insertTurnUsage, type MonthWarning, type TurnUsageRecord } from "../usage/queries.js";
-import { monthWarningsColumn, readMonthWarnings, turnUsageCtes } from "../usage/turn-usage-sql.js";
+import {
+  firstTokenColumn,
+  monthWarningsColumn,
+  readMonthWarnings,
+  turnUsageCtes,
+  turnUsageValues,
+} from "../usage/turn-usage-sql.js";
 import { isForeignKeyViolation } from "./queries.js";
 import { stampAfterLatest } from "./turn-queries.js";
 
@@ -36,11 +42,13 @@ export interface ReplyToStore {
  * reply's user message was deleted meanwhile (replaced), so nothing was stored.
  */
 export async function storeReply(db: Db, p: ReplyToStore): Promise<boolean> {
+  const hasId = Boolean(p.id);
   try {
-    const [row] = await namedStatementRows(
+    const [row] = await shapedRows(
       db,
-      "turn_store_reply",
-      sql`with ${replyCtes(p)} select exists (select 1 from stored) as stored`,
+      hasId ? "turn_store_reply_id" : "turn_store_reply",
+      (v) => sql`with ${replyCtes(v, hasId)} select exists (select 1 from stored) as stored`,
+      replyValues(p),
     );
     return row?.stored === true;
   } catch (error) {
@@ -59,12 +67,15 @@ export async function storeReplyWithUsage(
   p: ReplyToStore,
   usage: TurnUsageRecord,
 ): Promise<{ stored: boolean; warnings: MonthWarning[] }> {
+  const hasId = Boolean(p.id);
+  const bucket = firstTokenColumn(usage);
   try {
-    const [row] = await namedStatementRows(
+    const [row] = await shapedRows(
       db,
-      "turn_store_reply_usage",
-      sql`with ${replyCtes(p)}, ${turnUsageCtes(usage)}
+      `turn_store_reply_usage_${hasId ? "id" : "new"}_${bucket ?? "none"}`,
+      (v) => sql`with ${replyCtes(v, hasId)}, ${turnUsageCtes(v, bucket)}
           select exists (select 1 from stored) as stored, ${monthWarningsColumn} as warnings`,
+      { ...replyValues(p), ...turnUsageValues(usage) },
     );
     return { stored: row?.stored === true, warnings: readMonthWarnings(row?.warnings) };
   } catch (error) {
@@ -73,24 +84,49 @@ export async function storeReplyWithUsage(
   }
 }
 
+/** The reply statement's values; whether it has an id of its own is its shape. */
+interface ReplyValues extends Record<string, unknown> {
+  id: string | null;
+  conversationId: string;
+  replyTo: string | null;
+  content: string;
+  status: MessageStatus;
+  offline: boolean;
+  language: string | null;
+  citations: string | null;
+  now: string;
+}
+
+function replyValues(p: ReplyToStore): ReplyValues {
+  return {
+    id: p.id ?? null,
+    conversationId: p.conversationId,
+    replyTo: p.replyTo ?? null,
+    content: p.content,
+    status: p.status,
+    offline: p.offline,
+    language: p.language,
+    citations: p.citations?.length ? JSON.stringify(p.citations) : null,
+    now: p.now.toISOString(),
+  };
+}
+
 /** CTEs `stored` (the reply, upserted on its id) and `counted` (the conversation's message count). */
-function replyCtes(p: ReplyToStore): SQL {
-  const citations = p.citations?.length ? JSON.stringify(p.citations) : null;
-  const replyTo = p.replyTo ?? null;
-  const id = p.id ? sql`${p.id}::uuid` : sql`gen_random_uuid()`;
+function replyCtes(v: SqlValues<ReplyValues>, hasId: boolean): SQL {
+  const id = hasId ? sql`${v.id}::uuid` : sql`gen_random_uuid()`;
   return sql`stored as (
       insert into messages (id, conversation_id, role, content, status, offline, language, citations, reply_to, created_at)
-      select ${id}, ${p.conversationId}, 'assistant', ${p.content}, ${p.status}, ${p.offline}, ${p.language},
-             ${citations}::jsonb, ${replyTo}::uuid, ${stampAfterLatest(sql`${p.conversationId}`, p.now)}
-      where ${replyTo}::uuid is null or exists (select 1 from messages u where u.id = ${replyTo}::uuid)
+      select ${id}, ${v.conversationId}, 'assistant', ${v.content}, ${v.status}, ${v.offline}, ${v.language},
+             ${v.citations}::jsonb, ${v.replyTo}::uuid, ${stampAfterLatest(sql`${v.conversationId}`, v.now)}
+      where ${v.replyTo}::uuid is null or exists (select 1 from messages u where u.id = ${v.replyTo}::uuid)
       on conflict (id) do update set status = excluded.status, offline = excluded.offline,
         language = excluded.language, citations = excluded.citations
         where messages.conversation_id = excluded.conversation_id and messages.role = 'assistant'
       returning (xmax = 0) as inserted
     ),
     counted as (
-      update conversations set message_count = message_count + 1, updated_at = ${p.now.toISOString()}::timestamptz
-      where id = ${p.conversationId} and exists (select 1 from stored where inserted)
+      update conversations set message_count = message_count + 1, updated_at = ${v.now}::timestamptz
+      where id = ${v.conversationId} and exists (select 1 from stored where inserted)
       returning 1
     )`;
 }

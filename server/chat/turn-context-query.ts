@@ -7,10 +7,10 @@
  * The write stays the authority: when it refuses anyway (a lock or a quota that won a race),
  * the reply is cancelled before any of it reaches the client.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { AgentRow } from "../agents/agent-view.js";
 import type { Db } from "../db/connect.js";
-import { namedStatementRows } from "../db/named-statement.js";
+import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
 import { agentFromJson } from "./agent-json.js";
 import type { ConversationKind } from "./queries.js";
@@ -37,33 +37,41 @@ export interface TurnContext {
   history: ChatTurn[];
 }
 
+/** The statement's values; whether there is a conversation, a kind or a replaced message is its shape. */
+interface ContextValues extends Record<string, unknown> {
+  userId: string;
+  agentId: string;
+  conversationId: string | null;
+  kind: ConversationKind | null;
+  messageId: string;
+  replaces: string | null;
+  now: string;
+  historyLimit: number;
+}
+
+interface ContextShape {
+  conversation: boolean;
+  kind: boolean;
+  replaces: boolean;
+}
+
 export async function readTurnContext(db: Db, p: TurnContextRequest): Promise<TurnContext> {
-  const replaced = p.replaces ?? null;
-  const kindCheck = p.kind ? sql`and c.kind = ${p.kind}` : sql``;
-  const own = sql`c.id = ${p.conversationId} and c.user_id = ${p.userId} and c.agent_id = ${p.agentId} ${kindCheck}`;
-  const conversationOk = p.conversationId
-    ? sql`exists (select 1 from conversations c where ${own}
-        and (c.locked_until is null or c.locked_until <= ${p.now.toISOString()}::timestamptz))`
-    : sql`true`;
-  const notReplaced = replaced
-    ? sql`and m.id <> ${replaced}::uuid and (m.reply_to is null or m.reply_to <> ${replaced}::uuid)`
-    : sql``;
-  const history = p.conversationId
-    ? sql`(select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
-         from (select m.role, m.content, m.created_at from messages m
-               where m.conversation_id = ${p.conversationId} and exists (select 1 from conversations c where ${own})
-                 and m.status in ('complete', 'partial')
-                 and m.id <> ${p.messageId}::uuid ${notReplaced}
-               order by m.created_at desc limit ${p.historyLimit}) h)`
-    : sql`'[]'::json`;
-  const [row = {}] = await namedStatementRows(
+  const shape = { conversation: p.conversationId !== null, kind: Boolean(p.kind), replaces: Boolean(p.replaces) };
+  const values: ContextValues = {
+    userId: p.userId,
+    agentId: p.agentId,
+    conversationId: p.conversationId,
+    kind: p.kind ?? null,
+    messageId: p.messageId,
+    replaces: p.replaces ?? null,
+    now: p.now.toISOString(),
+    historyLimit: p.historyLimit,
+  };
+  const [row = {}] = await shapedRows(
     db,
-    "turn_context",
-    sql`select
-        (select row_to_json(a) from agents a where a.id = ${p.agentId} and a.user_id = ${p.userId}) as agent,
-        ${conversationOk} as conversation_ok,
-        exists (select 1 from knowledge_documents d where d.agent_id = ${p.agentId} and d.status = 'ready') as has_knowledge,
-        ${history} as history`,
+    `turn_context_${Number(shape.conversation)}${Number(shape.kind)}${Number(shape.replaces)}`,
+    (v) => turnContextSql(v, shape),
+    values,
   );
   const agent = agentFromJson(row.agent);
   const storable = agent !== null && agent.isActive && row.conversation_ok === true;
@@ -73,6 +81,31 @@ export async function readTurnContext(db: Db, p: TurnContextRequest): Promise<Tu
     hasKnowledge: row.has_knowledge === true,
     history: readHistory(row.history),
   };
+}
+
+function turnContextSql(v: SqlValues<ContextValues>, shape: ContextShape): SQL {
+  const kindCheck = shape.kind ? sql`and c.kind = ${v.kind}` : sql``;
+  const own = sql`c.id = ${v.conversationId} and c.user_id = ${v.userId} and c.agent_id = ${v.agentId} ${kindCheck}`;
+  const conversationOk = shape.conversation
+    ? sql`exists (select 1 from conversations c where ${own}
+        and (c.locked_until is null or c.locked_until <= ${v.now}::timestamptz))`
+    : sql`true`;
+  const notReplaced = shape.replaces
+    ? sql`and m.id <> ${v.replaces}::uuid and (m.reply_to is null or m.reply_to <> ${v.replaces}::uuid)`
+    : sql``;
+  const history = shape.conversation
+    ? sql`(select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
+         from (select m.role, m.content, m.created_at from messages m
+               where m.conversation_id = ${v.conversationId} and exists (select 1 from conversations c where ${own})
+                 and m.status in ('complete', 'partial')
+                 and m.id <> ${v.messageId}::uuid ${notReplaced}
+               order by m.created_at desc limit ${v.historyLimit}) h)`
+    : sql`'[]'::json`;
+  return sql`select
+        (select row_to_json(a) from agents a where a.id = ${v.agentId} and a.user_id = ${v.userId}) as agent,
+        ${conversationOk} as conversation_ok,
+        exists (select 1 from knowledge_documents d where d.agent_id = ${v.agentId} and d.status = 'ready') as has_knowledge,
+        ${history} as history`;
 }
 
 function readHistory(value: unknown): ChatTurn[] {

@@ -9,18 +9,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AgentRow } from "../agents/agent-view.js";
 import type { Db } from "../db/connect.js";
-import { namedStatementRows } from "../db/named-statement.js";
-import { admissionCtes, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
+import { shapedRows, type SqlValues } from "../db/named-statement.js";
+import { admissionCtes, admissionDates, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
 import { agentFromJson } from "./agent-json.js";
 import type { ConversationKind } from "./queries.js";
 
-async function firstRow(db: Db, name: string, query: SQL): Promise<Record<string, unknown>> {
-  return (await namedStatementRows(db, name, query))[0] ?? {};
-}
-
-/** 1 ms after the conversation's latest message when `now` is not later (see insertMessage). */
-export const stampAfterLatest = (conversationId: SQL, now: Date) =>
-  sql`greatest(${now.toISOString()}::timestamptz, (select max(m.created_at) from messages m where m.conversation_id = ${conversationId}) + interval '1 millisecond')`;
+/** 1 ms after the conversation's latest message when `now` (an ISO timestamp, or its slot) is not later (see insertMessage). */
+export const stampAfterLatest = (conversationId: SQL, now: unknown) =>
+  sql`greatest(${now}::timestamptz, (select max(m.created_at) from messages m where m.conversation_id = ${conversationId}) + interval '1 millisecond')`;
 
 export interface TurnStart {
   userId: string;
@@ -71,36 +67,23 @@ export type TurnBegun =
  * they refuse. The history the model is given is read beside it (turn-context-query.ts).
  */
 export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
-  const now = sql`${p.now.toISOString()}::timestamptz`;
-  const agent = sql`agent as (select * from agents where id = ${p.agentId} and user_id = ${p.userId})`;
-  // chatsSent counts text turns; a voice turn counts toward the conversation's callsSent instead.
-  const counted = (isText: SQL) => sql`counted as (
-    update agents set chats_sent = chats_sent + 1
-    where id = ${p.agentId} and exists (select 1 from stored) and ${isText} returning 1
-  )`;
-
-  const agentActive = sql`exists (select 1 from agent where agent.is_active)`;
+  const values: BeginValues = {
+    userId: p.userId,
+    agentId: p.agentId,
+    conversationId: p.conversationId,
+    kind: p.kind ?? (p.conversationId === null ? "text" : null),
+    isText: (p.kind ?? "text") === "text",
+    title: p.title,
+    messageId: p.messageId,
+    message: p.message,
+    language: p.language,
+    now: p.now.toISOString(),
+    ...admissionDates(p.now),
+    replaces: p.replaces ?? null,
+  };
 
   if (p.conversationId === null) {
-    const kind = p.kind ?? "text";
-    const row = await firstRow(
-      db,
-      "turn_begin_new",
-      sql`with ${agent},
-          ${admissionCtes({ userId: p.userId, now: p.now, kind: sql`${kind}`, gate: agentActive })},
-          conv as (
-            insert into conversations (user_id, agent_id, agent_name, kind, title, message_count, created_at, updated_at)
-            select ${p.userId}, agent.id, agent.name, ${kind}, ${p.title}, 1, ${now}, ${now}
-            from agent where agent.is_active and exists (select 1 from quota_admitted) returning id
-          ),
-          stored as (
-            insert into messages (id, conversation_id, role, content, status, language, created_at)
-            select ${p.messageId}::uuid, conv.id, 'user', ${p.message}, 'complete', ${p.language}, ${now} from conv returning id
-          ),
-          ${counted(sql`${kind === "text"}`)}
-          select (select row_to_json(agent) from agent) as agent, (select id from conv) as conversation_id,
-                 (select id from stored) as message_id, ${admissionReport(p.now)} as quota`,
-    );
+    const [row = {}] = await shapedRows(db, "turn_begin_new", newConversationSql, values);
     return (
       agentOutcome(row) ??
       stored(row, row.conversation_id, true, () => {
@@ -111,55 +94,12 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
     );
   }
 
-  const kindCheck = p.kind ? sql`and c.kind = ${p.kind}` : sql``;
-  const replaced = p.replaces ?? null;
-  // Deleted only when this message is stored; its replies go with it through the key.
-  const dropped = sql`dropped as (
-    delete from messages m using bumped
-    where m.id = ${replaced}::uuid and m.conversation_id = bumped.id and m.role = 'user'
-    returning m.id
-  )`;
-  // What the delete takes (the message and its replies), counted on the statement's snapshot,
-  // leaves the count in the same update that adds this message: a row is updated once per statement.
-  const replacedCount = sql`(select count(*) from messages m where m.conversation_id = c.id
-    and ((m.id = ${replaced}::uuid and m.role = 'user') or m.reply_to = ${replaced}::uuid))`;
-  const unlocked = sql`(c.locked_until is null or c.locked_until <= ${now})`;
-  const ownConversation = sql`c.id = ${p.conversationId} and c.user_id = ${p.userId} and c.agent_id = ${p.agentId} ${kindCheck}`;
-  const row = await firstRow(
+  const kindChecked = Boolean(p.kind);
+  const [row = {}] = await shapedRows(
     db,
-    "turn_begin",
-    sql`with ${agent},
-        ${admissionCtes({
-          userId: p.userId,
-          now: p.now,
-          kind: sql`(select c.kind from conversations c where c.id = ${p.conversationId})`,
-          gate: sql`${agentActive} and exists (select 1 from conversations c where ${ownConversation} and ${unlocked})`,
-        })},
-        conv as (
-          select c.id, not exists (select 1 from messages u where u.conversation_id = c.id and u.role = 'user') as started
-          from conversations c where ${ownConversation}
-        ),
-        bumped as (
-          update conversations c set message_count = c.message_count + 1 - ${replacedCount}, updated_at = ${now}
-          from conv
-          where c.id = conv.id and ${unlocked} and ${agentActive} and exists (select 1 from quota_admitted)
-          returning c.id
-        ),
-        stored as (
-          insert into messages (id, conversation_id, role, content, status, language, created_at)
-          select ${p.messageId}::uuid, bumped.id, 'user', ${p.message}, 'complete', ${p.language}, ${stampAfterLatest(sql`bumped.id`, p.now)}
-          from bumped returning id
-        ),
-        ${dropped},
-        ${counted(sql`exists (select 1 from conversations c where c.id = ${p.conversationId} and c.kind = 'text')`)}
-        select
-          (select row_to_json(agent) from agent) as agent,
-          exists (select 1 from conv) as found,
-          (select started from conv) as started,
-          exists (select 1 from conversations c where ${ownConversation} and not ${unlocked}) as locked_at_start,
-          (select id from stored) as message_id,
-          ${admissionReport(p.now)} as quota,
-          (select count(*) from dropped) as replaced`,
+    kindChecked ? "turn_begin_kind" : "turn_begin",
+    (v) => existingConversationSql(v, kindChecked),
+    values,
   );
   const refusal = agentOutcome(row);
   if (refusal) return refusal;
@@ -170,6 +110,101 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
     if (admission && !admission.admitted && row.locked_at_start !== true) return { outcome: "over-quota", admission };
     return { outcome: "refused", admission };
   });
+}
+
+/** beginTurn's values. `kind` is null for an existing conversation whose kind is not checked; `isText` is for a new one. */
+interface BeginValues extends Record<string, unknown> {
+  userId: string;
+  agentId: string;
+  conversationId: string | null;
+  kind: ConversationKind | null;
+  isText: boolean;
+  title: string;
+  messageId: string;
+  message: string;
+  language: string | null;
+  now: string;
+  day: string;
+  monthStart: string;
+  replaces: string | null;
+}
+
+const agentCte = (v: SqlValues<BeginValues>) =>
+  sql`agent as (select * from agents where id = ${v.agentId} and user_id = ${v.userId})`;
+const agentActive = sql`exists (select 1 from agent where agent.is_active)`;
+// chatsSent counts text turns; a voice turn counts toward the conversation's callsSent instead.
+const countedCte = (v: SqlValues<BeginValues>, isText: SQL) => sql`counted as (
+    update agents set chats_sent = chats_sent + 1
+    where id = ${v.agentId} and exists (select 1 from stored) and ${isText} returning 1
+  )`;
+
+/** A turn that opens its conversation: the conversation is created holding the message. */
+function newConversationSql(v: SqlValues<BeginValues>): SQL {
+  return sql`with ${agentCte(v)},
+      ${admissionCtes({ userId: v.userId, day: v.day, monthStart: v.monthStart, kind: sql`${v.kind}`, gate: agentActive })},
+      conv as (
+        insert into conversations (user_id, agent_id, agent_name, kind, title, message_count, created_at, updated_at)
+        select ${v.userId}, agent.id, agent.name, ${v.kind}, ${v.title}, 1, ${v.now}::timestamptz, ${v.now}::timestamptz
+        from agent where agent.is_active and exists (select 1 from quota_admitted) returning id
+      ),
+      stored as (
+        insert into messages (id, conversation_id, role, content, status, language, created_at)
+        select ${v.messageId}::uuid, conv.id, 'user', ${v.message}, 'complete', ${v.language}, ${v.now}::timestamptz from conv returning id
+      ),
+      ${countedCte(v, sql`${v.isText}`)}
+      select (select row_to_json(agent) from agent) as agent, (select id from conv) as conversation_id,
+             (select id from stored) as message_id, ${admissionReport(v.day)} as quota`;
+}
+
+/** A turn in an existing conversation: owned, this agent's (of the kind, when checked) and unlocked. */
+function existingConversationSql(v: SqlValues<BeginValues>, kindChecked: boolean): SQL {
+  const now = sql`${v.now}::timestamptz`;
+  const kindCheck = kindChecked ? sql`and c.kind = ${v.kind}` : sql``;
+  // Deleted only when this message is stored; its replies go with it through the key.
+  const dropped = sql`dropped as (
+    delete from messages m using bumped
+    where m.id = ${v.replaces}::uuid and m.conversation_id = bumped.id and m.role = 'user'
+    returning m.id
+  )`;
+  // What the delete takes (the message and its replies), counted on the statement's snapshot,
+  // leaves the count in the same update that adds this message: a row is updated once per statement.
+  const replacedCount = sql`(select count(*) from messages m where m.conversation_id = c.id
+    and ((m.id = ${v.replaces}::uuid and m.role = 'user') or m.reply_to = ${v.replaces}::uuid))`;
+  const unlocked = sql`(c.locked_until is null or c.locked_until <= ${now})`;
+  const ownConversation = sql`c.id = ${v.conversationId} and c.user_id = ${v.userId} and c.agent_id = ${v.agentId} ${kindCheck}`;
+  return sql`with ${agentCte(v)},
+      ${admissionCtes({
+        userId: v.userId,
+        day: v.day,
+        monthStart: v.monthStart,
+        kind: sql`(select c.kind from conversations c where c.id = ${v.conversationId})`,
+        gate: sql`${agentActive} and exists (select 1 from conversations c where ${ownConversation} and ${unlocked})`,
+      })},
+      conv as (
+        select c.id, not exists (select 1 from messages u where u.conversation_id = c.id and u.role = 'user') as started
+        from conversations c where ${ownConversation}
+      ),
+      bumped as (
+        update conversations c set message_count = c.message_count + 1 - ${replacedCount}, updated_at = ${now}
+        from conv
+        where c.id = conv.id and ${unlocked} and ${agentActive} and exists (select 1 from quota_admitted)
+        returning c.id
+      ),
+      stored as (
+        insert into messages (id, conversation_id, role, content, status, language, created_at)
+        select ${v.messageId}::uuid, bumped.id, 'user', ${v.message}, 'complete', ${v.language}, ${stampAfterLatest(sql`bumped.id`, v.now)}
+        from bumped returning id
+      ),
+      ${dropped},
+      ${countedCte(v, sql`exists (select 1 from conversations c where c.id = ${v.conversationId} and c.kind = 'text')`)}
+      select
+        (select row_to_json(agent) from agent) as agent,
+        exists (select 1 from conv) as found,
+        (select started from conv) as started,
+        exists (select 1 from conversations c where ${ownConversation} and not ${unlocked}) as locked_at_start,
+        (select id from stored) as message_id,
+        ${admissionReport(v.day)} as quota,
+        (select count(*) from dropped) as replaced`;
 }
 
 /** The stored outcome when the statement stored the message; otherwise what `notStored` says. */

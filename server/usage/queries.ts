@@ -12,9 +12,15 @@ import {
   type Quotas,
 } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
-import { namedStatementRows } from "../db/named-statement.js";
+import { namedStatementRows, shapedRows } from "../db/named-statement.js";
 import { startOfUtcMonth, utcDay } from "./periods.js";
-import { monthWarningsColumn, readMonthWarnings, turnUsageCtes } from "./turn-usage-sql.js";
+import {
+  firstTokenColumn,
+  monthWarningsColumn,
+  readMonthWarnings,
+  turnUsageCtes,
+  turnUsageValues,
+} from "./turn-usage-sql.js";
 
 /** Every turn runs one or two of these: prepared on PostgreSQL, like the turn's own statements. */
 function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
@@ -25,12 +31,20 @@ const toNumber = (value: unknown): number => (value === null || value === undefi
 const toLimit = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 export interface AdmissionParams {
-  userId: string;
-  now: Date;
+  /** The user (or the slot of a shaped statement that holds it; see db/named-statement.ts). */
+  userId: unknown;
+  /** The turn's UTC day and the first day of its month, as admissionDates gives them (or slots). */
+  day: unknown;
+  monthStart: unknown;
   /** SQL of the turn's kind ('text' or 'voice'). */
   kind: SQL;
   /** SQL that is true when the rest of the statement will store the turn (agent active, not locked…). */
   gate: SQL;
+}
+
+/** The periods a turn at `now` is admitted in: values for AdmissionParams and admissionReport. */
+export function admissionDates(now: Date): { day: string; monthStart: string } {
+  return { day: utcDay(now), monthStart: startOfUtcMonth(now) };
 }
 
 /**
@@ -40,8 +54,7 @@ export interface AdmissionParams {
  * 10 see `messages < limit`. The statement's own writes must require a row in quota_admitted.
  */
 export function admissionCtes(p: AdmissionParams): SQL {
-  const day = utcDay(p.now);
-  const monthStart = startOfUtcMonth(p.now);
+  const { day, monthStart } = p;
   const limitOf = sql`(select c.messages_per_day from companies c where c.id = company_usage.company_id)`;
   return sql`quota_company as (
       select c.id, c.name, c.messages_per_day, c.tokens_per_month, c.voice_minutes_per_month
@@ -74,12 +87,12 @@ export function admissionCtes(p: AdmissionParams): SQL {
 }
 
 /** The select-list expression reporting the admission, read back by readAdmission. */
-export const admissionReport = (now: Date): SQL => sql`(select json_build_object(
+export const admissionReport = (day: unknown): SQL => sql`(select json_build_object(
     'companyId', qc.id, 'companyName', qc.name,
     'messagesPerDay', qc.messages_per_day, 'tokensPerMonth', qc.tokens_per_month,
     'voiceMinutesPerMonth', qc.voice_minutes_per_month,
     'tokensThisMonth', qm.tokens, 'voiceSecondsThisMonth', qm.voice_seconds,
-    'messagesToday', (select cu.messages from company_usage cu where cu.company_id = qc.id and cu.day = ${utcDay(now)}::date),
+    'messagesToday', (select cu.messages from company_usage cu where cu.company_id = qc.id and cu.day = ${day}::date),
     'admittedAs', (select messages from quota_admitted),
     'warned', exists (select 1 from quota_warned)
   ) from quota_company qc, quota_month qm)`;
@@ -119,10 +132,12 @@ export function readAdmission(value: unknown): Admission | null {
 }
 
 /** Admission on its own, for turns that store their messages step by step (the locking turn). */
-export async function admitTurn(db: Db, p: Omit<AdmissionParams, "gate">): Promise<Admission | null> {
+export async function admitTurn(db: Db, p: { userId: string; now: Date; kind: SQL }): Promise<Admission | null> {
+  const dates = admissionDates(p.now);
   const [row] = await rowsOf(
     db,
-    sql`with ${admissionCtes({ ...p, gate: sql`true` })} select ${admissionReport(p.now)} as quota`,
+    sql`with ${admissionCtes({ userId: p.userId, kind: p.kind, ...dates, gate: sql`true` })}
+        select ${admissionReport(dates.day)} as quota`,
   );
   return readAdmission(row?.quota);
 }
@@ -166,7 +181,13 @@ export interface MonthWarning {
 
 /** Meters a finished turn on its own (turn-usage-sql.ts): one statement. */
 export async function insertTurnUsage(db: Db, u: TurnUsageRecord): Promise<MonthWarning[]> {
-  const [row] = await rowsOf(db, sql`with ${turnUsageCtes(u)} select ${monthWarningsColumn} as warnings`);
+  const bucket = firstTokenColumn(u);
+  const [row] = await shapedRows(
+    db,
+    `usage_record_${bucket ?? "none"}`,
+    (v) => sql`with ${turnUsageCtes(v, bucket)} select ${monthWarningsColumn} as warnings`,
+    turnUsageValues(u),
+  );
   return readMonthWarnings(row?.warnings);
 }
 

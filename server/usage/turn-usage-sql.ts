@@ -9,38 +9,101 @@ import { sql, type SQL } from "drizzle-orm";
 import { QUOTA_WARNING_PERCENT as WARNING_PERCENT, type QuotaName } from "../../contracts/usage.js";
 import { FIRST_TOKEN_COLUMN_NAMES, firstTokenBucket } from "./first-token-buckets.js";
 import { startOfUtcMonth, utcDay } from "./periods.js";
+import type { SqlValues } from "../db/named-statement.js";
 import type { MonthWarning, TurnUsageRecord } from "./queries.js";
 
-export function turnUsageCtes(u: TurnUsageRecord): SQL {
-  const day = utcDay(u.at);
-  const monthStart = startOfUtcMonth(u.at);
-  const tokens = u.promptTokens + u.completionTokens;
-  const voiceSeconds = u.voiceSecondsHeard + u.voiceSecondsSpoken;
-  const bucket = u.firstTokenMs === null ? null : FIRST_TOKEN_COLUMN_NAMES[firstTokenBucket(u.firstTokenMs)];
+/** The statement's values, derived from the record: what varies per turn, while the SQL does not. */
+export interface TurnUsageValues extends Record<string, unknown> {
+  usageUserId: string;
+  usageAgentId: string;
+  usageAgentName: string;
+  usageConversationId: string;
+  usageProvider: string;
+  usageModel: string;
+  promptTokens: number;
+  completionTokens: number;
+  tokensEstimated: boolean;
+  firstTokenMs: number | null;
+  totalMs: number;
+  outcome: TurnUsageRecord["outcome"];
+  startedConversation: boolean;
+  voiceSecondsHeard: number;
+  voiceSecondsSpoken: number;
+  usageLanguage: string | null;
+  at: string;
+  usageDay: string;
+  usageMonthStart: string;
+  tokens: number;
+  voiceSeconds: number;
+  conversationsStarted: number;
+  failedReplies: number;
+  securityLocks: number;
+}
+
+export function turnUsageValues(u: TurnUsageRecord): TurnUsageValues {
+  return {
+    usageUserId: u.userId,
+    usageAgentId: u.agentId,
+    usageAgentName: u.agentName,
+    usageConversationId: u.conversationId,
+    usageProvider: u.provider,
+    usageModel: u.model,
+    promptTokens: u.promptTokens,
+    completionTokens: u.completionTokens,
+    tokensEstimated: u.tokensEstimated,
+    firstTokenMs: u.firstTokenMs,
+    totalMs: u.totalMs,
+    outcome: u.outcome,
+    startedConversation: u.startedConversation,
+    voiceSecondsHeard: u.voiceSecondsHeard,
+    voiceSecondsSpoken: u.voiceSecondsSpoken,
+    usageLanguage: u.language,
+    at: u.at.toISOString(),
+    usageDay: utcDay(u.at),
+    usageMonthStart: startOfUtcMonth(u.at),
+    tokens: u.promptTokens + u.completionTokens,
+    voiceSeconds: u.voiceSecondsHeard + u.voiceSecondsSpoken,
+    conversationsStarted: u.startedConversation ? 1 : 0,
+    failedReplies: u.outcome === "failed" ? 1 : 0,
+    securityLocks: u.outcome === "blocked" ? 1 : 0,
+  };
+}
+
+/** The first-token bucket column the record counts in, if any: part of the statement's shape. */
+export function firstTokenColumn(u: TurnUsageRecord): string | null {
+  return u.firstTokenMs === null ? null : (FIRST_TOKEN_COLUMN_NAMES[firstTokenBucket(u.firstTokenMs)] ?? null);
+}
+
+/** The CTEs, from values or their slots (db/named-statement.ts); `bucket` from firstTokenColumn. */
+export function turnUsageCtes(v: SqlValues<TurnUsageValues>, bucket: string | null): SQL {
   const bucketColumn = bucket ? sql`, ${sql.identifier(bucket)}` : sql``;
   const bucketValue = bucket ? sql`, 1` : sql``;
   const bucketUpdate = bucket ? sql`, ${sql.identifier(bucket)} = usage_daily.${sql.identifier(bucket)} + 1` : sql``;
+  const day = v.usageDay;
+  const monthStart = v.usageMonthStart;
+  const tokens = v.tokens;
+  const voiceSeconds = v.voiceSeconds;
   return sql`who as (
       select u.company_id, c.name, c.tokens_per_month, c.voice_minutes_per_month,
-             coalesce((select kind from conversations where id = ${u.conversationId}), 'text') as kind
-      from users u join companies c on c.id = u.company_id where u.id = ${u.userId}
+             coalesce((select kind from conversations where id = ${v.usageConversationId}), 'text') as kind
+      from users u join companies c on c.id = u.company_id where u.id = ${v.usageUserId}
     ),
     rec as (
       insert into usage_records (company_id, user_id, agent_id, agent_name, conversation_id, kind, provider, model,
         prompt_tokens, completion_tokens, tokens_estimated, first_token_ms, total_ms, outcome, started_conversation,
         voice_seconds_heard, voice_seconds_spoken, language, created_at)
-      select who.company_id, ${u.userId}, ${u.agentId}, ${u.agentName}, ${u.conversationId}, who.kind, ${u.provider},
-        ${u.model}, ${u.promptTokens}, ${u.completionTokens}, ${u.tokensEstimated}, ${u.firstTokenMs}, ${u.totalMs},
-        ${u.outcome}, ${u.startedConversation}, ${u.voiceSecondsHeard}::float8, ${u.voiceSecondsSpoken}::float8, ${u.language},
-        ${u.at.toISOString()}::timestamptz
+      select who.company_id, ${v.usageUserId}, ${v.usageAgentId}, ${v.usageAgentName}, ${v.usageConversationId}, who.kind, ${v.usageProvider},
+        ${v.usageModel}, ${v.promptTokens}, ${v.completionTokens}, ${v.tokensEstimated}, ${v.firstTokenMs}, ${v.totalMs},
+        ${v.outcome}, ${v.startedConversation}, ${v.voiceSecondsHeard}::float8, ${v.voiceSecondsSpoken}::float8, ${v.usageLanguage},
+        ${v.at}::timestamptz
       from who returning id
     ),
     rolled as (
       insert into usage_daily (day, company_id, user_id, agent_id, kind, agent_name, conversations, messages,
         prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks ${bucketColumn})
-      select ${day}::date, who.company_id, ${u.userId}, ${u.agentId}, who.kind, ${u.agentName},
-        ${u.startedConversation ? 1 : 0}, 1, ${u.promptTokens}, ${u.completionTokens}, ${voiceSeconds}::float8,
-        ${u.outcome === "failed" ? 1 : 0}, ${u.outcome === "blocked" ? 1 : 0} ${bucketValue}
+      select ${day}::date, who.company_id, ${v.usageUserId}, ${v.usageAgentId}, who.kind, ${v.usageAgentName},
+        ${v.conversationsStarted}, 1, ${v.promptTokens}, ${v.completionTokens}, ${voiceSeconds}::float8,
+        ${v.failedReplies}, ${v.securityLocks} ${bucketValue}
       from who
       on conflict (day, company_id, user_id, agent_id, kind) do update set
         agent_name = excluded.agent_name,
