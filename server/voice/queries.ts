@@ -2,6 +2,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { VoiceTurnStages } from "../../contracts/voice.js";
 import { isForeignKeyViolation } from "../chat/queries.js";
+import { stampAfterLatest } from "../chat/turn-queries.js";
 import type { Db } from "../db/connect.js";
 import { agents, conversations, messages, voiceAudio } from "../db/schema.js";
 
@@ -10,10 +11,6 @@ async function firstRow(db: Db, query: SQL): Promise<Record<string, unknown>> {
   const result: unknown = await db.execute(query);
   return (result as { rows?: Record<string, unknown>[] }).rows?.[0] ?? {};
 }
-
-/** 1 ms after the conversation's latest message when `now` is not later (messages are ordered by time). */
-const stampAfterLatest = (conversationId: string, now: Date) =>
-  sql`greatest(${now.toISOString()}::timestamptz, (select max(m.created_at) from messages m where m.conversation_id = ${conversationId}) + interval '1 millisecond')`;
 
 /** Each voice conversation counts as one call of its agent (the agent detail's call count). */
 export async function incrementCallsSent(db: Db, agentId: string): Promise<void> {
@@ -127,7 +124,7 @@ export async function interruptReply(
         early as (
           insert into messages (id, conversation_id, role, content, status, interrupted, reply_to, created_at)
           select ${p.id}, ${p.conversationId}, 'assistant', ${p.spokenText}, 'partial', true, unanswered.id,
-                 ${stampAfterLatest(p.conversationId, p.now)}
+                 ${stampAfterLatest(sql`${p.conversationId}`, p.now.toISOString())}
           from unanswered
           where not exists (select 1 from cut) and not exists (select 1 from messages m where m.id = ${p.id})
           on conflict (id) do update set content = excluded.content, interrupted = true
