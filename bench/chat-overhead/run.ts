@@ -8,7 +8,9 @@
  * Three processes on loopback: this client, the fake provider (fixed timing) and the app. Each
  * round sends the same number of chats straight to the fake and through the app; the overhead
  * is our percentile minus the direct one. CPU per chat is read from both children, so the app's
- * cost stands beside the fake's cost of producing the same stream. See bench/README.md.
+ * cost stands beside the fake's cost of producing the same stream. `-- --processes 2` runs that
+ * many app processes on the same database, each user always sent to the same one (as a load
+ * balancer with sticky sessions would), and counts their CPU together. See bench/README.md.
  */
 import { loadavg } from "node:os";
 import { createTestPostgresDatabase } from "../../server/test-support/postgres-database.js";
@@ -28,6 +30,10 @@ const GOALS = { singleP50: 1.5, burst: 50, burstP50: 10, burstP99: 40, cpuMs: 1.
 const WITH_KNOWLEDGE = process.argv.includes("--knowledge");
 const engineArg = process.argv[process.argv.indexOf("--engine") + 1];
 const ENGINES = (process.argv.includes("--engine") ? [engineArg] : ["postgres", "pglite"]) as ("postgres" | "pglite")[];
+const PROCESSES = process.argv.includes("--processes")
+  ? Number(process.argv[process.argv.indexOf("--processes") + 1])
+  : 1;
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error("--processes takes a whole number ≥ 1");
 
 process.env.TEST_DATABASE_URL ??= DEFAULT_DATABASE_URL;
 
@@ -58,39 +64,60 @@ function summarise(label: string, direct: Timing[], ours: Timing[]): [p50: numbe
 
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
+/** A bench user and the app process its chats go to. */
+type RoutedUser = BenchUser & { appUrl: string };
+
 async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
+  // In-memory PGlite is one process's database: more app processes need PostgreSQL.
+  if (engine === "pglite" && PROCESSES > 1) throw new Error("--processes > 1 needs --engine postgres");
   const database = engine === "postgres" ? await createTestPostgresDatabase() : null;
   const fake = await startChild(new URL("./fake-provider.ts", import.meta.url));
-  const app = await startChild(new URL("./app-server.ts", import.meta.url), {
-    BENCH_ENGINE: engine,
-    BENCH_DATABASE_URL: database?.url ?? "",
-    BENCH_LLM_URL: fake.url,
-  });
+  const startApp = () =>
+    startChild(new URL("./app-server.ts", import.meta.url), {
+      BENCH_ENGINE: engine,
+      BENCH_DATABASE_URL: database?.url ?? "",
+      BENCH_LLM_URL: fake.url,
+    });
+  // The first migrates the fresh database; the others start on the migrated one.
+  const apps = [await startApp()];
+  apps.push(...(await Promise.all(Array.from({ length: PROCESSES - 1 }, startApp))));
+  const [app] = apps as [Child, ...Child[]];
   const verdicts: string[] = [];
   try {
     const maxConcurrency = Math.max(...LEVELS.map(([c]) => c));
     console.log(
-      `chat overhead on ${engine} — app ${app.url}, fake provider ${fake.url}; setting up ${maxConcurrency} users…`,
+      `chat overhead on ${engine} — app ${apps.map((a) => a.url).join(", ")}, fake provider ${fake.url}; setting up ${maxConcurrency} users…`,
     );
-    const users = await makeUsers(app.url, maxConcurrency, () => ask(app.child, "approve-all", "approved"));
+    const made = await makeUsers(app.url, maxConcurrency, () => ask(app.child, "approve-all", "approved"));
+    // Each user keeps to one app process, round robin.
+    const users = made.map((user, i) => ({ ...user, appUrl: (apps[i % apps.length] ?? app).url }));
     // Warm-up: every user's conversation exists and every connection pool is filled.
-    await warmUp(app.url, fake.url, users);
+    await warmUp(fake.url, users);
 
-    const modes: { label: string; users: BenchUser[]; question: string }[] = [
+    const modes: { label: string; users: RoutedUser[]; question: string }[] = [
       { label: "", users, question: "how are we doing?" },
     ];
     if (WITH_KNOWLEDGE) {
-      const knowing = await withKnowledgeAgents(app.url, users);
-      await warmUp(app.url, null, knowing);
+      const knowing = (await withKnowledgeAgents(app.url, users)).map((user, i) => ({
+        ...user,
+        appUrl: users[i]?.appUrl ?? app.url,
+      }));
+      await warmUp(null, knowing);
       modes.push({ label: " +knowledge", users: knowing, question: "how many days do I have to return an item?" });
     }
 
     for (const mode of modes)
       for (const [concurrency, rounds] of LEVELS) {
-        const level = await profiled({ app, fake }, `${engine}-${concurrency}${mode.label.trim()}`, () =>
-          runLevel(app, fake, mode.users.slice(0, concurrency), rounds, mode.question),
+        const roles = Object.fromEntries(apps.map((a, i) => [apps.length > 1 ? `app${i + 1}` : "app", a]));
+        const level = await profiled({ ...roles, fake }, `${engine}-${concurrency}${mode.label.trim()}`, () =>
+          runLevel(apps, fake, mode.users.slice(0, concurrency), rounds, mode.question),
         );
-        const [p50, p99] = summarise(`${engine} ${concurrency} concurrent${mode.label}`, level.direct, level.ours);
+        const processes = apps.length > 1 ? ` ×${apps.length}` : "";
+        const [p50, p99] = summarise(
+          `${engine}${processes} ${concurrency} concurrent${mode.label}`,
+          level.direct,
+          level.ours,
+        );
         const ratio = level.appCpu / level.fakeCpu;
         if (level.errors.length > 0) {
           console.log(
@@ -103,17 +130,17 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
         if (mode.label) continue;
         if (concurrency === 1)
           verdicts.push(
-            `${engine}: single TTFT overhead p50 ≤ ${GOALS.singleP50} ms: ${verdict(p50 <= GOALS.singleP50)} (${p50.toFixed(2)})`,
+            `${engine}${processes}: single TTFT overhead p50 ≤ ${GOALS.singleP50} ms: ${verdict(p50 <= GOALS.singleP50)} (${p50.toFixed(2)})`,
           );
         if (concurrency === GOALS.burst) {
           verdicts.push(
-            `${engine}: burst of ${GOALS.burst} TTFT overhead p50 ≤ ${GOALS.burstP50} ms and p99 ≤ ${GOALS.burstP99} ms: ${verdict(p50 <= GOALS.burstP50 && p99 <= GOALS.burstP99)} (${p50.toFixed(1)} / ${p99.toFixed(1)})`,
-            `${engine}: app CPU per chat ≤ ${GOALS.cpuMs} ms and ≤ ${GOALS.cpuRatio}× the fake's: ${verdict(level.appCpu <= GOALS.cpuMs && ratio <= GOALS.cpuRatio)} (${level.appCpu.toFixed(2)} ms, ${ratio.toFixed(1)}×)`,
+            `${engine}${processes}: burst of ${GOALS.burst} TTFT overhead p50 ≤ ${GOALS.burstP50} ms and p99 ≤ ${GOALS.burstP99} ms: ${verdict(p50 <= GOALS.burstP50 && p99 <= GOALS.burstP99)} (${p50.toFixed(1)} / ${p99.toFixed(1)})`,
+            `${engine}${processes}: app CPU per chat ≤ ${GOALS.cpuMs} ms and ≤ ${GOALS.cpuRatio}× the fake's: ${verdict(level.appCpu <= GOALS.cpuMs && ratio <= GOALS.cpuRatio)} (${level.appCpu.toFixed(2)} ms, ${ratio.toFixed(1)}×)`,
           );
         }
       }
   } finally {
-    app.child.disconnect();
+    for (const { child } of apps) child.disconnect();
     fake.child.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await database?.drop();
@@ -122,9 +149,9 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
 }
 
 /** Warm-up chats through the app (and straight to the fake); a failure is reported, not fatal. */
-async function warmUp(appUrl: string, fakeUrl: string | null, users: BenchUser[]): Promise<void> {
+async function warmUp(fakeUrl: string | null, users: RoutedUser[]): Promise<void> {
   const results = await Promise.allSettled([
-    ...users.map((user) => chatThroughApp(appUrl, user, "warm up")),
+    ...users.map((user) => chatThroughApp(user.appUrl, user, "warm up")),
     ...(fakeUrl ? users.map(() => chatDirect(fakeUrl, "warm up")) : []),
   ]);
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -132,17 +159,18 @@ async function warmUp(appUrl: string, fakeUrl: string | null, users: BenchUser[]
 }
 
 /** One level: `rounds` bursts of `users.length` chats, direct and through the app, alternating which goes first. */
-async function runLevel(app: Child, fake: Child, users: BenchUser[], rounds: number, question: string) {
+async function runLevel(apps: Child[], fake: Child, users: RoutedUser[], rounds: number, question: string) {
   const direct: Timing[] = [];
   const ours: Timing[] = [];
   const errors: string[] = [];
   // A failed chat (an error event, a refused request) is counted, not timed: one bad answer must not end the run.
-  const throughApp = (user: BenchUser, message: string) =>
-    chatThroughApp(app.url, user, message).catch((error: unknown) => {
+  const throughApp = (user: RoutedUser, message: string) =>
+    chatThroughApp(user.appUrl, user, message).catch((error: unknown) => {
       errors.push(String(error));
       return null;
     });
-  const [appBefore, fakeBefore] = await Promise.all([cpuMs(app.child), cpuMs(fake.child)]);
+  const appsCpu = async () => (await Promise.all(apps.map((a) => cpuMs(a.child)))).reduce((sum, ms) => sum + ms, 0);
+  const [appBefore, fakeBefore] = await Promise.all([appsCpu(), cpuMs(fake.child)]);
   for (let round = 0; round < rounds; round++) {
     const message = `Round ${round}: ${question}`;
     // Alternate which goes first so neither side always meets a warmer machine.
@@ -160,7 +188,7 @@ async function runLevel(app: Child, fake: Child, users: BenchUser[], rounds: num
       await runDirect();
     }
   }
-  const [appAfter, fakeAfter] = await Promise.all([cpuMs(app.child), cpuMs(fake.child)]);
+  const [appAfter, fakeAfter] = await Promise.all([appsCpu(), cpuMs(fake.child)]);
   const appChats = ours.length + errors.length;
   return {
     direct,
