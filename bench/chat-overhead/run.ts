@@ -17,6 +17,7 @@ import { createTestPostgresDatabase } from "../../server/test-support/postgres-d
 import { makeUsers, withKnowledgeAgents } from "./bench-users.js";
 import { ask, cpuMs, profiled, startChild, type Child } from "./children.js";
 import { chatDirect, chatThroughApp, percentile, type BenchUser, type Timing } from "./client.js";
+import { postgresCpuMsBetween, postgresCpuTicks } from "./postgres-cpu.js";
 
 const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 /** Concurrency → rounds; a bounded number of chats at every level. */
@@ -125,7 +126,11 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
           );
         }
         console.log(
-          `${"".padEnd(25)} CPU per chat: app ${level.appCpu.toFixed(2)} ms, fake provider ${level.fakeCpu.toFixed(2)} ms per stream (app = ${ratio.toFixed(1)}×); load average ${loadavg()[0]?.toFixed(1)}`,
+          `${"".padEnd(25)} CPU per chat: app ${level.appCpu.toFixed(2)} ms, fake provider ${level.fakeCpu.toFixed(2)} ms per stream (app = ${ratio.toFixed(1)}×)` +
+            (engine === "postgres" && level.databaseCpu !== null
+              ? `, PostgreSQL ${level.databaseCpu.toFixed(2)} ms`
+              : "") +
+            `; load average ${loadavg()[0]?.toFixed(1)}`,
         );
         if (mode.label) continue;
         if (concurrency === 1)
@@ -171,6 +176,7 @@ async function runLevel(apps: Child[], fake: Child, users: RoutedUser[], rounds:
     });
   const appsCpu = async () => (await Promise.all(apps.map((a) => cpuMs(a.child)))).reduce((sum, ms) => sum + ms, 0);
   const [appBefore, fakeBefore] = await Promise.all([appsCpu(), cpuMs(fake.child)]);
+  const databaseBefore = postgresCpuTicks();
   for (let round = 0; round < rounds; round++) {
     const message = `Round ${round}: ${question}`;
     // Alternate which goes first so neither side always meets a warmer machine.
@@ -189,12 +195,18 @@ async function runLevel(apps: Child[], fake: Child, users: RoutedUser[], rounds:
     }
   }
   const [appAfter, fakeAfter] = await Promise.all([appsCpu(), cpuMs(fake.child)]);
+  const databaseAfter = postgresCpuTicks();
   const appChats = ours.length + errors.length;
   return {
     direct,
     ours,
     errors,
     appCpu: (appAfter - appBefore) / appChats,
+    // Only the app's chats touch the database.
+    databaseCpu:
+      databaseBefore === null || databaseAfter === null
+        ? null
+        : postgresCpuMsBetween(databaseBefore, databaseAfter) / appChats,
     // The fake streamed every direct chat and every chat the app relayed.
     fakeCpu: (fakeAfter - fakeBefore) / (direct.length + appChats),
   };
