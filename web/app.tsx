@@ -70,12 +70,21 @@ function AppRouter() {
 }
 
 /**
- * Starts page chunks before React asks for them, so their downloads overlap instead of queueing:
- * while the session check is in flight, the page a signed-out visitor will see at this path;
- * once signed in, the signed-in app and the page together (the page only renders inside the
- * signed-in app, so React alone would fetch one after the other), and the page's first data
- * requests with them. Signed-in pages are never fetched
- * for a visitor who may be signed out: that would undo the split for first visits.
+ * Whether the page came with a session cookie: the server then names the signed-in frame's and
+ * this page's chunks in index.html, so they are already downloading (server/http/
+ * signed-in-document.ts), and marks it. The visitor is probably signed in; only the session
+ * check says so for sure.
+ */
+const sessionCookieSent = () => document.querySelector('meta[name="session-cookie"]') !== null;
+
+/**
+ * Starts page chunks and data before React asks for them, so their downloads overlap instead of
+ * queueing. While the session check is in flight: with a session cookie, the signed-in app, its
+ * page and the page's first data requests (a stale cookie costs those requests a 401 each, and the
+ * check then shows the signed-out page); without one, the signed-out page at this path. Once
+ * signed in, the same signed-in set (joined if already started: the page only renders inside the
+ * signed-in app, so React alone would fetch one after the other). Signed-in pages are never
+ * fetched for a visitor without a session cookie: that would undo the split for first visits.
  */
 function useChunkPreloads(isLoading: boolean, isAuthenticated: boolean) {
   const [location] = useLocation();
@@ -83,13 +92,19 @@ function useChunkPreloads(isLoading: boolean, isAuthenticated: boolean) {
   useEffect(() => {
     const matches = (route: PageRoute) => matchRoute(parser, route.path, location)[0];
     const signedOutPage = signedOutRoutes.find(matches);
-    if (isLoading) {
-      void signedOutPage?.load();
-    } else if (isAuthenticated && (!signedOutPage || signedOutPage.path === "/")) {
+    // Signed in, "/" is the dashboard; the login and sign-up pages show either way.
+    const showsSignedInPage = !signedOutPage || signedOutPage.path === "/";
+    const page = signedInRoutes.find(matches);
+    const loadSignedInPage = () => {
       void loadSignedInApp();
-      const page = signedInRoutes.find(matches);
       void (page ?? notFoundPage).load();
       if (page?.prefetch) page.prefetch(queryClient, matchRoute(parser, page.path, location)[1] ?? {});
+    };
+    if (isLoading) {
+      if (showsSignedInPage && sessionCookieSent()) loadSignedInPage();
+      else void signedOutPage?.load();
+    } else if (isAuthenticated && showsSignedInPage) {
+      loadSignedInPage();
     }
   }, [isLoading, isAuthenticated, location, parser]);
 }

@@ -11,16 +11,21 @@ import { agentListQuery, agentQuery } from "./lib/agent-queries";
 import { dashboardStatsQuery } from "./lib/dashboard-queries";
 
 export interface LazyPage {
+  /**
+   * The page's source file relative to web/, as Vite's build manifest names its chunk: the server
+   * names that chunk in the page it sends a signed-in visitor (server/http/signed-in-page-modules.ts).
+   */
+  module: string;
   /** Starts (or joins) the chunk's download; safe to call any number of times. */
   load: () => Promise<unknown>;
   component: LazyExoticComponent<ComponentType>;
 }
 
 /** Pages export named components; React.lazy wants a module with a default export. */
-function lazyPage(loadComponent: () => Promise<ComponentType>): LazyPage {
+function lazyPage(module: string, loadComponent: () => Promise<ComponentType>): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const load = () => (loading ??= loadComponent().then((component) => ({ default: component })));
-  return { load, component: lazy(load) };
+  return { module, load, component: lazy(load) };
 }
 
 export interface PageRoute extends LazyPage {
@@ -46,9 +51,9 @@ const prefetchChat: PageRoute["prefetch"] = (queryClient, { agentId }) => {
 };
 
 export const signedOutPages = {
-  landing: lazyPage(() => import("./pages/landing").then((m) => m.LandingPage)),
-  login: lazyPage(() => import("./pages/login").then((m) => m.LoginPage)),
-  signup: lazyPage(() => import("./pages/signup").then((m) => m.SignupPage)),
+  landing: lazyPage("pages/landing.tsx", () => import("./pages/landing").then((m) => m.LandingPage)),
+  login: lazyPage("pages/login.tsx", () => import("./pages/login").then((m) => m.LoginPage)),
+  signup: lazyPage("pages/signup.tsx", () => import("./pages/signup").then((m) => m.SignupPage)),
 };
 
 export const signedOutRoutes: PageRoute[] = [
@@ -58,28 +63,40 @@ export const signedOutRoutes: PageRoute[] = [
 ];
 
 const pages = {
-  dashboard: lazyPage(() => import("./pages/dashboard").then((m) => m.DashboardPage)),
-  agents: lazyPage(() => import("./pages/agents").then((m) => m.AgentsPage)),
-  agentDetail: lazyPage(() => import("./pages/agent-detail").then((m) => m.AgentDetailPage)),
-  chat: lazyPage(() => import("./pages/chat").then((m) => m.ChatPage)),
-  createAgentSimple: lazyPage(() => import("./pages/create-agent-simple").then((m) => m.CreateAgentSimplePage)),
-  createAgent: lazyPage(() => import("./pages/create-agent").then((m) => m.CreateAgentPage)),
-  templates: lazyPage(() => import("./pages/templates").then((m) => m.TemplatesPage)),
-  adminPanel: lazyPage(() => import("./pages/admin-panel").then((m) => m.AdminPanelPage)),
-  adminUsers: lazyPage(() => import("./pages/admin-users").then((m) => m.AdminUsersPage)),
-  adminCompanies: lazyPage(() => import("./pages/admin-companies").then((m) => m.AdminCompaniesPage)),
-  adminVoiceConversations: lazyPage(() =>
+  dashboard: lazyPage("pages/dashboard.tsx", () => import("./pages/dashboard").then((m) => m.DashboardPage)),
+  agents: lazyPage("pages/agents.tsx", () => import("./pages/agents").then((m) => m.AgentsPage)),
+  agentDetail: lazyPage("pages/agent-detail.tsx", () => import("./pages/agent-detail").then((m) => m.AgentDetailPage)),
+  chat: lazyPage("pages/chat.tsx", () => import("./pages/chat").then((m) => m.ChatPage)),
+  createAgentSimple: lazyPage("pages/create-agent-simple.tsx", () =>
+    import("./pages/create-agent-simple").then((m) => m.CreateAgentSimplePage),
+  ),
+  createAgent: lazyPage("pages/create-agent.tsx", () => import("./pages/create-agent").then((m) => m.CreateAgentPage)),
+  templates: lazyPage("pages/templates.tsx", () => import("./pages/templates").then((m) => m.TemplatesPage)),
+  adminPanel: lazyPage("pages/admin-panel.tsx", () => import("./pages/admin-panel").then((m) => m.AdminPanelPage)),
+  adminUsers: lazyPage("pages/admin-users.tsx", () => import("./pages/admin-users").then((m) => m.AdminUsersPage)),
+  adminCompanies: lazyPage("pages/admin-companies.tsx", () =>
+    import("./pages/admin-companies").then((m) => m.AdminCompaniesPage),
+  ),
+  adminVoiceConversations: lazyPage("pages/admin-voice-conversations.tsx", () =>
     import("./pages/admin-voice-conversations").then((m) => m.AdminVoiceConversationsPage),
   ),
-  adminConversations: lazyPage(() => import("./pages/admin-conversations").then((m) => m.AdminConversationsPage)),
-  adminConversationDetail: lazyPage(() =>
+  adminConversations: lazyPage("pages/admin-conversations.tsx", () =>
+    import("./pages/admin-conversations").then((m) => m.AdminConversationsPage),
+  ),
+  adminConversationDetail: lazyPage("pages/admin-conversation-detail.tsx", () =>
     import("./pages/admin-conversation-detail").then((m) => m.AdminConversationDetailPage),
   ),
-  adminErrorReports: lazyPage(() => import("./pages/admin-error-reports").then((m) => m.AdminErrorReportsPage)),
-  adminUserDetail: lazyPage(() => import("./pages/admin-user-detail").then((m) => m.AdminUserDetailPage)),
-  adminReset: lazyPage(() => import("./pages/admin-reset").then((m) => m.AdminResetPage)),
-  adminAnalytics: lazyPage(() => import("./pages/admin-analytics").then((m) => m.AdminAnalyticsPage)),
-  adminAudit: lazyPage(() => import("./pages/admin-audit").then((m) => m.AdminAuditPage)),
+  adminErrorReports: lazyPage("pages/admin-error-reports.tsx", () =>
+    import("./pages/admin-error-reports").then((m) => m.AdminErrorReportsPage),
+  ),
+  adminUserDetail: lazyPage("pages/admin-user-detail.tsx", () =>
+    import("./pages/admin-user-detail").then((m) => m.AdminUserDetailPage),
+  ),
+  adminReset: lazyPage("pages/admin-reset.tsx", () => import("./pages/admin-reset").then((m) => m.AdminResetPage)),
+  adminAnalytics: lazyPage("pages/admin-analytics.tsx", () =>
+    import("./pages/admin-analytics").then((m) => m.AdminAnalyticsPage),
+  ),
+  adminAudit: lazyPage("pages/admin-audit.tsx", () => import("./pages/admin-audit").then((m) => m.AdminAuditPage)),
 };
 
 export const signedInRoutes: PageRoute[] = [
@@ -106,4 +123,6 @@ export const signedInRoutes: PageRoute[] = [
 ];
 
 /** Any signed-in path no route matches. */
-export const notFoundPage = lazyPage(() => import("./pages/not-found").then((m) => m.NotFoundPage));
+export const notFoundPage = lazyPage("pages/not-found.tsx", () =>
+  import("./pages/not-found").then((m) => m.NotFoundPage),
+);

@@ -71,6 +71,22 @@ async function auditOnce(url: string, headers: Record<string, string>): Promise<
   };
 }
 
+/**
+ * Chromium on a busy machine now and then loses the trace of a load (Lighthouse's NO_NAVSTART,
+ * NO_FCP): that run says nothing about the page, so it is run again, twice at most.
+ */
+async function auditWithRetries(url: string, headers: Record<string, string>): Promise<PageScores> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, headers);
+    } catch (error) {
+      const lostTrace = /NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error));
+      if (!lostTrace || attempt === 3) throw error;
+      console.log(`Lighthouse lost the trace of ${url} (attempt ${attempt}); running it again`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -79,7 +95,7 @@ function median(values: number[]): number {
 /** Runs one at a time: parallel Chromiums on two cores would slow each other and skew the scores. */
 export async function auditPage(url: string, runs: number, headers: Record<string, string> = {}): Promise<PageScores> {
   const results: PageScores[] = [];
-  for (let i = 0; i < runs; i += 1) results.push(await auditOnce(url, headers));
+  for (let i = 0; i < runs; i += 1) results.push(await auditWithRetries(url, headers));
   const pick = (key: Exclude<keyof PageScores, "failedAccessibilityAudits">) =>
     median(results.map((result) => result[key]));
   return {

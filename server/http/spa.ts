@@ -2,16 +2,23 @@
  * Serves the built web app; unknown non-API GETs (and HEADs) get index.html so client routes load.
  * Files are sent as the build pre-compressed them (web-build/precompress.ts: `.br`, `.gz`)
  * when the client accepts it, index.html included, with `Vary: Accept-Encoding`.
+ * A request with a session cookie gets index.html naming the signed-in frame's and the page's
+ * chunks instead (signed-in-document.ts), private to that browser; both vary on Cookie.
  * Unknown /api paths (and everything when no build is given) answer 404 JSON.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/sessions.js";
+import { preferredEncoding } from "./accept-encoding.js";
+import { createSignedInDocuments, type SignedInDocument } from "./signed-in-document.js";
+import { SIGNED_OUT_PATHS, signedInPageModule } from "./signed-in-page-modules.js";
 
 export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const hasBuild = Boolean(webRoot && existsSync(join(webRoot, "index.html")));
   if (webRoot && !hasBuild) app.log.warn({ webRoot }, "web build not found; run `npm run build`");
+  const signedInDocuments = webRoot && hasBuild ? createSignedInDocuments(webRoot) : undefined;
   if (webRoot && hasBuild) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -35,6 +42,21 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: stri
     if (!hasBuild || !isPageRead || isApi) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
     }
+    // Which document a page gets depends on the cookie: no cache may hand one to the other.
+    reply.header("Vary", "Cookie");
+    if (signedInDocuments && request.cookies[SESSION_COOKIE] && !SIGNED_OUT_PATHS.includes(path)) {
+      return sendSignedInDocument(request, reply, signedInDocuments.forPage(signedInPageModule(path)));
+    }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
+}
+
+function sendSignedInDocument(request: FastifyRequest, reply: FastifyReply, document: SignedInDocument) {
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
+  reply
+    .header("Cache-Control", "private, no-cache")
+    .header("Vary", "Cookie, Accept-Encoding")
+    .type("text/html; charset=utf-8");
+  if (encoding) reply.header("Content-Encoding", encoding);
+  return reply.send(encoding === "br" ? document.br : encoding === "gzip" ? document.gzip : document.html);
 }
