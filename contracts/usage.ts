@@ -4,16 +4,24 @@
  * month quota at 00:00 UTC on the first of the month.
  */
 import { z } from "zod";
+import {
+  AGENT_LIMIT_MAX,
+  ANALYTICS_MAX_DAYS,
+  QUOTA_LABELS,
+  QUOTA_NAMES,
+  QUOTA_WARNING_PERCENT,
+  type QuotaName,
+} from "./usage-limits.js";
 
-/** Members see a notice, and admins a live quota_warning, once a quota is this far used. */
-export const QUOTA_WARNING_PERCENT = 80;
-export const AGENT_LIMIT_MAX = 10_000;
-/** The longest analytics range one request may ask for. */
-export const ANALYTICS_MAX_DAYS = 366;
-export const AUDIT_PAGE_SIZE = 50;
-
-export const QUOTA_NAMES = ["messagesPerDay", "tokensPerMonth", "voiceMinutesPerMonth"] as const;
-export type QuotaName = (typeof QUOTA_NAMES)[number];
+export {
+  AGENT_LIMIT_MAX,
+  ANALYTICS_MAX_DAYS,
+  AUDIT_PAGE_SIZE,
+  QUOTA_LABELS,
+  QUOTA_NAMES,
+  QUOTA_WARNING_PERCENT,
+  type QuotaName,
+} from "./usage-limits.js";
 
 export const QuotaNameSchema = z.enum(QUOTA_NAMES);
 
@@ -69,12 +77,6 @@ export const UsageSummarySchema = z.object({
     .describe(`Quotas at or past ${QUOTA_WARNING_PERCENT} % of their limit, for the members' notice.`),
 });
 export type UsageSummary = z.infer<typeof UsageSummarySchema>;
-
-export const QUOTA_LABELS: Record<QuotaName, string> = {
-  messagesPerDay: "messages per day",
-  tokensPerMonth: "tokens per month",
-  voiceMinutesPerMonth: "voice minutes per month",
-};
 
 /** The 429's words: what ran out and when it comes back. */
 export function quotaExceededMessage(quota: QuotaName, limit: number, resetsAt: Date): string {

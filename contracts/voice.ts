@@ -1,43 +1,23 @@
 /** Voice languages, voices and voice payloads (spec sections 3, 7 and 9), plus the voice turn's event stream. */
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX, TTS_TEXT_MAX } from "./limits.js";
+import { DEFAULT_LANGUAGE, FALLBACK_VOICE, LANGUAGE_CODES } from "./voice-languages.js";
 
-export const OPENAI_VOICES = ["alloy", "nova", "shimmer", "echo", "fable", "onyx"] as const;
-export type OpenAiVoice = (typeof OPENAI_VOICES)[number];
+export {
+  DEFAULT_LANGUAGE,
+  FALLBACK_VOICE,
+  isOpenAiVoice,
+  LANGUAGE_CODES,
+  OPENAI_VOICES,
+  VOICE_LANGUAGES,
+  voiceForAgent,
+  type LanguageCode,
+  type OpenAiVoice,
+} from "./voice-languages.js";
 
-export const VOICE_LANGUAGES = [
-  { code: "en-US", name: "English", voice: "alloy" },
-  { code: "es-ES", name: "Spanish", voice: "nova" },
-  { code: "fr-FR", name: "French", voice: "shimmer" },
-  { code: "de-DE", name: "German", voice: "echo" },
-  { code: "it-IT", name: "Italian", voice: "fable" },
-  { code: "pt-PT", name: "Portuguese", voice: "onyx" },
-  { code: "ja-JP", name: "Japanese", voice: "alloy" },
-  { code: "ko-KR", name: "Korean", voice: "nova" },
-  { code: "zh-CN", name: "Chinese", voice: "shimmer" },
-] as const satisfies readonly { code: string; name: string; voice: OpenAiVoice }[];
-
-export const LANGUAGE_CODES = [
-  "en-US",
-  "es-ES",
-  "fr-FR",
-  "de-DE",
-  "it-IT",
-  "pt-PT",
-  "ja-JP",
-  "ko-KR",
-  "zh-CN",
-] as const;
 export const LanguageCodeSchema = z.enum(LANGUAGE_CODES, {
   error: `language must be one of ${LANGUAGE_CODES.join(", ")}`,
 });
-export type LanguageCode = z.infer<typeof LanguageCodeSchema>;
-export const DEFAULT_LANGUAGE: LanguageCode = "en-US";
-export const FALLBACK_VOICE: OpenAiVoice = "alloy";
-
-export function isOpenAiVoice(voice: string): voice is OpenAiVoice {
-  return (OPENAI_VOICES as readonly string[]).includes(voice);
-}
 
 export const TtsRequestSchema = z.object({
   text: z
@@ -280,11 +260,4 @@ export function isMeaningfulTranscript(text: string): boolean {
   if (!trimmed) return false;
   const words = trimmed.split(/\s+/).length;
   return words >= 2 || trimmed.length >= 4;
-}
-
-/** Voice for a spoken reply: female → nova, male → echo, else the agent's voice or alloy. */
-export function voiceForAgent(agent: { gender?: string | null; voice?: string | null }): string {
-  if (agent.gender === "female") return "nova";
-  if (agent.gender === "male") return "echo";
-  return agent.voice || FALLBACK_VOICE;
 }

@@ -1,5 +1,5 @@
 /** Formatting the admin screens share: dates, durations, languages, names. */
-import { VOICE_LANGUAGES } from "../../contracts/voice";
+import { VOICE_LANGUAGES } from "../../contracts/voice-languages";
 
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

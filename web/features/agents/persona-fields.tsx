@@ -1,6 +1,6 @@
 /** Every persona field of an agent, for the full create form and the edit dialog. */
 import type { AgentCreate } from "../../../contracts/agents";
-import { OPENAI_VOICES } from "../../../contracts/voice";
+import { OPENAI_VOICES } from "../../../contracts/voice-languages";
 import { Field } from "../../components/ui/field";
 import { Input, NativeSelect, Textarea } from "../../components/ui/input";
 import { Switch } from "../../components/ui/switch";

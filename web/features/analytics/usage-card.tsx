@@ -4,13 +4,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
-import {
-  QUOTA_LABELS,
-  QUOTA_NAMES,
-  QUOTA_WARNING_PERCENT,
-  type QuotaName,
-  type UsageSummary,
-} from "../../../contracts/usage";
+import type { UsageSummary } from "../../../contracts/usage";
+import { QUOTA_LABELS, QUOTA_NAMES, QUOTA_WARNING_PERCENT, type QuotaName } from "../../../contracts/usage-limits";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatDateTime } from "../../lib/admin-format";
 import { cn } from "../../lib/class-names";

@@ -5,7 +5,7 @@
  * recogniser, otherwise it says why it cannot. Loaded on the first click, so the chat page
  * carries none of it until someone dictates.
  */
-import { DEFAULT_LANGUAGE } from "../../../contracts/voice";
+import { DEFAULT_LANGUAGE } from "../../../contracts/voice-languages";
 import { recognitionConstructor } from "../voice/browser-speech";
 import { transcribeAudio } from "../voice/voice-api";
 import { recordingMimeType } from "../voice/turn-listeners";
