@@ -6,7 +6,7 @@ import type {
   CompanyEntry,
 } from "../../contracts/admin.js";
 import type { ErrorReport } from "../../contracts/reports.js";
-import { errorReports } from "../db/schema.js";
+import { errorReports } from "../db/schema-records.js";
 import type { AdminEvent } from "../realtime/event-bus.js";
 import { FAKE_WAV } from "../test-support/fake-openai.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";

@@ -4,7 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
-import { agents, auditLog, companyWarnings, conversations, messages, voiceAudio } from "../db/schema.js";
+import { agents, companyWarnings, conversations, messages, voiceAudio } from "../db/schema.js";
+import { auditLog } from "../db/schema-records.js";
 
 export async function insertAgent(db: Db, userId: string, name = "Ava"): Promise<{ id: string; name: string }> {
   const [row] = await db.insert(agents).values({ userId, name, gender: "female", type: "sales" }).returning();

@@ -1,7 +1,7 @@
 /** Reads of the append-only audit log, filtered by actor, action and UTC date range. */
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
-import { auditLog } from "../db/schema.js";
+import { auditLog } from "../db/schema-records.js";
 
 export interface AuditFilter {
   actor?: string;

@@ -1,7 +1,7 @@
 /** The append-only audit log: who did what to what, and when. */
 import type { AuditAction } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
-import { auditLog } from "../db/schema.js";
+import { auditLog } from "../db/schema-records.js";
 
 export interface AuditActor {
   id: string;

@@ -1,16 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  agents,
-  auditLog,
-  companyWarnings,
-  conversations,
-  errorReports,
-  messages,
-  sessions,
-  users,
-  voiceAudio,
-} from "../db/schema.js";
+import { agents, companyWarnings, conversations, messages, sessions, users, voiceAudio } from "../db/schema.js";
+import { auditLog, errorReports } from "../db/schema-records.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import {

@@ -8,16 +8,8 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { ResetAllResult } from "../../contracts/admin.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { Db } from "../db/connect.js";
-import {
-  agents,
-  companyWarnings,
-  conversations,
-  errorReports,
-  messages,
-  sessions,
-  users,
-  voiceAudio,
-} from "../db/schema.js";
+import { agents, companyWarnings, conversations, messages, sessions, users, voiceAudio } from "../db/schema.js";
+import { errorReports } from "../db/schema-records.js";
 import { recordAudit } from "./audit.js";
 import type { AdminDeps } from "./users-service.js";
 

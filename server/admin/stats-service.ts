@@ -2,7 +2,8 @@
 import { sql } from "drizzle-orm";
 import type { AdminStats } from "../../contracts/realtime.js";
 import type { Db } from "../db/connect.js";
-import { errorReports, users } from "../db/schema.js";
+import { users } from "../db/schema.js";
+import { errorReports } from "../db/schema-records.js";
 
 export async function readAdminStats(db: Db): Promise<AdminStats> {
   const [[people], [reports]] = await Promise.all([

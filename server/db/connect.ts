@@ -13,10 +13,11 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { schema as coreSchema } from "./schema.js";
 import { knowledgeSchema } from "./schema-knowledge.js";
+import { recordsSchema } from "./schema-records.js";
 import { usageSchema } from "./schema-usage.js";
 import { seedTemplates } from "./seed-templates.js";
 
-const schema = { ...coreSchema, ...usageSchema, ...knowledgeSchema };
+const schema = { ...coreSchema, ...usageSchema, ...knowledgeSchema, ...recordsSchema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {

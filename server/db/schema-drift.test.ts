@@ -16,7 +16,12 @@ it("has committed migrations that match schema.ts (drizzle-kit generates nothing
       config,
       JSON.stringify({
         dialect: "postgresql",
-        schema: ["./server/db/schema.ts", "./server/db/schema-usage.ts", "./server/db/schema-knowledge.ts"],
+        schema: [
+          "./server/db/schema.ts",
+          "./server/db/schema-usage.ts",
+          "./server/db/schema-knowledge.ts",
+          "./server/db/schema-records.ts",
+        ],
         out: `./${migrations}`,
       }),
     );

@@ -1,8 +1,8 @@
 /**
- * The core database schema: companies, accounts, agents, conversations, messages, voice audio,
- * reports and the audit log. Usage and quotas live in schema-usage.ts, knowledge in
- * schema-knowledge.ts. Migrations in ./migrations are generated from the three by
- * `npm run db:generate` and committed; a test fails when they drift.
+ * The core database schema: companies, accounts, agents, conversations, messages and voice
+ * audio. Usage and quotas live in schema-usage.ts, knowledge in schema-knowledge.ts, error
+ * reports and the audit log in schema-records.ts. Migrations in ./migrations are generated from
+ * the four by `npm run db:generate` and committed; a test fails when they drift.
  */
 
 import {
@@ -29,7 +29,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
 /**
@@ -251,43 +251,6 @@ export const companyWarnings = pgTable(
   (t) => [index("company_warnings_company_idx").on(t.companyKey)],
 );
 
-export const errorReports = pgTable(
-  "error_reports",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    errorType: text("error_type").notNull(),
-    severity: text("severity").notNull(),
-    message: text("message").notNull(),
-    details: text("details"),
-    url: text("url"),
-    resolved: boolean("resolved").notNull().default(false),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
-    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("error_reports_resolved_idx").on(t.resolved, t.createdAt),
-    index("error_reports_user_idx").on(t.userId, t.createdAt),
-  ],
-);
-
-/** Append-only (a trigger refuses UPDATE and DELETE); survives a system reset on purpose. */
-export const auditLog = pgTable(
-  "audit_log",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    actorId: uuid("actor_id"),
-    actorEmail: text("actor_email").notNull(),
-    action: text("action").notNull(),
-    targetType: text("target_type"),
-    targetId: text("target_id"),
-    detail: jsonb("detail").$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_idx").on(t.action, t.createdAt)],
-);
-
 export const schema = {
   companies,
   users,
@@ -299,6 +262,4 @@ export const schema = {
   messages,
   voiceAudio,
   companyWarnings,
-  errorReports,
-  auditLog,
 };

@@ -4,7 +4,7 @@ import { ERROR_REPORTS_PER_HOUR } from "../../contracts/limits.js";
 import type { ErrorReportCreate } from "../../contracts/reports.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
-import { errorReports } from "../db/schema.js";
+import { errorReports } from "../db/schema-records.js";
 import { HttpError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 
