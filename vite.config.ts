@@ -4,8 +4,9 @@ import { dirname, join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { precompress } from "./web-build/precompress";
-import { signedInChunkGroups } from "./web-build/signed-in-chunks";
+import { buildProgress } from "./web-build/build-progress.ts";
+import { precompress } from "./web-build/precompress.ts";
+import { signedInChunkGroups } from "./web-build/signed-in-chunks.ts";
 
 /**
  * The voice-activity detector loads its model, audio worklet and onnxruntime's WebAssembly at
@@ -50,7 +51,7 @@ function voiceActivityAssets(): Plugin {
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss(), voiceActivityAssets(), precompress()],
+  plugins: [buildProgress(), react(), tailwindcss(), voiceActivityAssets(), precompress()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

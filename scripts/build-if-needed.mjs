@@ -46,6 +46,12 @@ for (const { what, output, sources, ignore, command } of TARGETS) {
     );
     process.exit(1);
   }
-  console.log(`Building ${what} (${output} is ${builtAt ? "out of date" : "missing"})...`);
+  const started = Date.now();
+  console.log(
+    builtAt
+      ? `Building ${what} again: its sources changed since ${output} was built…`
+      : `Building ${what}, first start only (up to a minute; the server listens once it is built)…`,
+  );
   execFileSync(program, args, { stdio: "inherit" });
+  console.log(`Built ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -50,6 +50,10 @@ async function cachedVariants(bytes: Buffer): Promise<CompressedVariants> {
     const [br, gz] = await Promise.all([readFile(`${key}.br`), readFile(`${key}.gz`)]);
     return { br, gz };
   }
+  console.log(
+    `  web build: compressing a ${(bytes.length / 1e6).toFixed(0)} MB file at the smallest settings ` +
+      "(about half a minute, once: the result is cached)…",
+  );
   const variants = await compressVariants(bytes);
   mkdirSync(CACHE_DIR, { recursive: true });
   // Written under a temporary name first: a build stopped halfway never leaves a truncated entry.
