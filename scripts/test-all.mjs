@@ -1,5 +1,5 @@
 // `npm test`: every tier of the suite, in order of speed, each run even when one before it
-// failed — server and unit tests (Vitest; PGlite always, PostgreSQL too when TEST_DATABASE_URL is
+// failed — unit tests (no database, seconds), server tests (Vitest; PGlite always, PostgreSQL too when TEST_DATABASE_URL is
 // set), the web build, then the Playwright journeys in Debian's Chromium (on the same engines).
 // Counts come from each runner's JSON report, never from its console text; a tier that ends
 // without a report, or fails with no failing test in it, counts as one failure. The last line
@@ -16,13 +16,16 @@ const vitestReport = join(reports, "vitest.json");
 const playwrightReport = join(reports, "playwright.json");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+const vitestLane = (name, project, report) => ({
+  name,
+  command: "npx",
+  args: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+  count: () => countVitest(JSON.parse(readFileSync(report, "utf8"))),
+});
+
 const tiers = [
-  {
-    name: "server and unit tests",
-    command: "npx",
-    args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
-    count: () => countVitest(JSON.parse(readFileSync(vitestReport, "utf8"))),
-  },
+  vitestLane("unit tests", "unit", join(reports, "unit.json")),
+  vitestLane("server tests", "database", vitestReport),
   // One check with no report of its own: it passes or fails by its exit code.
   {
     name: "web build",

@@ -169,9 +169,7 @@ class ModuleGraph {
     if (this.inEntry(id)) return null;
     const staticAncestors = this.ancestors(id, false);
     const fromFrame = staticAncestors.some((ancestor) => SIGNED_IN_FRAME.test(ancestor));
-    const fromSignedInPage = staticAncestors.some(
-      (ancestor) => PAGE.test(ancestor) && !SIGNED_OUT_PAGE.test(ancestor),
-    );
+    const fromSignedInPage = staticAncestors.some((ancestor) => PAGE.test(ancestor) && !SIGNED_OUT_PAGE.test(ancestor));
     if (staticAncestors.some((ancestor) => SIGNED_OUT_PAGE.test(ancestor))) {
       return fromFrame || fromSignedInPage ? SHARED_WITH_SIGNED_OUT : null;
     }
@@ -180,9 +178,7 @@ class ModuleGraph {
     }
     if (fromFrame) return SIGNED_IN;
     // Chunks of their own: pages and what loads on demand (the voice dialog, Markdown).
-    const chunkRoots = staticAncestors.filter(
-      (ancestor) => (this.info(ancestor)?.dynamicImporters.length ?? 0) > 0,
-    );
+    const chunkRoots = staticAncestors.filter((ancestor) => (this.info(ancestor)?.dynamicImporters.length ?? 0) > 0);
     const small = (info.code?.length ?? Number.POSITIVE_INFINITY) <= SHARED_MODULE_MAX_BYTES;
     return chunkRoots.length >= 2 && small ? SIGNED_IN : null;
   }
