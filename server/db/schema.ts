@@ -9,6 +9,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { Citation } from "../../contracts/knowledge.js";
 import { AGENT_LIMIT_PER_COMPANY } from "../../contracts/limits.js";
 import type { VoiceTurnStages } from "../../contracts/voice.js";
@@ -74,6 +76,21 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One row, written when the instance's first administrator is made (the first sign-up or
+ * `admin:create`) and never deleted, not even by the system reset: once an instance has had
+ * an owner, no later sign-up can become one, even when no users are left.
+ */
+export const instance = pgTable(
+  "instance",
+  {
+    /** Always 1: with the primary key, the check keeps the table to one row. */
+    id: integer("id").primaryKey().default(1),
+    ownerClaimedAt: timestamp("owner_claimed_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [check("instance_one_row", sql`${t.id} = 1`)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -254,6 +271,7 @@ export const companyWarnings = pgTable(
 export const schema = {
   companies,
   users,
+  instance,
   sessions,
   loginFailures,
   agents,
