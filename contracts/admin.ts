@@ -26,6 +26,10 @@ export const ResetAllSchema = z.object(
   { error: RESET_CONFIRM_MESSAGE },
 );
 
+/** 409 of a reset whose caller an earlier, concurrent reset removed: it wiped nothing. */
+export const RESET_CALLER_GONE =
+  "Another administrator reset the system first; your account was removed by that reset.";
+
 export const ResetAllResultSchema = z.object({
   deleted: z.object({ agents: z.number().int(), conversations: z.number().int(), users: z.number().int() }),
 });

@@ -1,8 +1,10 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { RESET_CALLER_GONE } from "../../contracts/admin.js";
+import { createAdmin } from "../auth/service.js";
 import { agents, companyWarnings, conversations, messages, sessions, users, voiceAudio } from "../db/schema.js";
 import { auditLog, errorReports } from "../db/schema-records.js";
-import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { makeOwner, makeUser, signupPayload, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import {
   auditRows,
@@ -88,5 +90,74 @@ describeEachEngine("system reset", (engine) => {
 
   it("answers zero counts when run again on an empty system", async () => {
     expect((await reset({ confirm: "RESET" })).json()).toEqual({ deleted: { agents: 0, conversations: 0, users: 0 } });
+  });
+});
+
+describeEachEngine("system resets at once", (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp(engine);
+  });
+  afterEach(() => t.close());
+
+  const reset = (cookie: string) =>
+    t.app.inject({ method: "POST", url: "/api/admin/reset-all", payload: { confirm: "RESET" }, headers: { cookie } });
+  const signUp = async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/signup", payload: signupPayload() });
+    expect(res.statusCode).toBe(201);
+    return res.json().user as { isAdmin: boolean; approvalStatus: string };
+  };
+
+  // PostgreSQL runs the two on two connections at once, where the old reset let each delete the
+  // other; PGlite runs them one after the other. Both must end as serial resets do.
+  it("two admins resetting at the same moment end as serial resets: one wins and survives, the other is refused", async () => {
+    let survivor = await makeOwner(t);
+    for (let round = 0; round < 5; round++) {
+      const rival = await makeUser(t, { admin: true });
+      const [first, second] = await Promise.all([reset(survivor.cookie), reset(rival.cookie)]);
+      const outcomes = [
+        { admin: survivor, res: first },
+        { admin: rival, res: second },
+      ];
+      const won = outcomes.filter((o) => o.res.statusCode === 200);
+      const refused = outcomes.filter((o) => o.res.statusCode === 409);
+      expect(
+        won,
+        `round ${round}: ${first.statusCode} ${first.body} / ${second.statusCode} ${second.body}`,
+      ).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(refused[0].res.json()).toEqual({ message: RESET_CALLER_GONE });
+      const left = await t.deps.db.db
+        .select({ id: users.id, isAdmin: users.isAdmin, approvalStatus: users.approvalStatus })
+        .from(users);
+      expect(left).toEqual([{ id: won[0].admin.id, isAdmin: true, approvalStatus: "approved" }]);
+      const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: won[0].admin.cookie } });
+      expect(me.statusCode).toBe(200);
+      survivor = won[0].admin;
+    }
+    expect(await signUp()).toMatchObject({ isAdmin: false, approvalStatus: "pending" });
+  });
+
+  it("keeps a sign-up after a reset pending, not the administrator", async () => {
+    const owner = await makeOwner(t);
+    expect((await reset(owner.cookie)).statusCode).toBe(200);
+    expect(await signUp()).toMatchObject({ isAdmin: false, approvalStatus: "pending" });
+  });
+
+  it("never makes a sign-up the owner of an instance that has had one, even with no users left", async () => {
+    await makeOwner(t);
+    await t.deps.db.db.delete(users);
+    expect(await signUp()).toMatchObject({ isAdmin: false, approvalStatus: "pending" });
+  });
+
+  it("counts an administrator made by admin:create as the instance's owner", async () => {
+    const admin = await createAdmin(
+      { db: t.deps.db.db, clock: t.clock, bus: t.deps.bus, sessionSecret: t.config.sessionSecret },
+      "root@example.com",
+      "secret123",
+    );
+    expect(admin).toMatchObject({ isAdmin: true, approvalStatus: "approved" });
+    await t.deps.db.db.delete(users);
+    expect(await signUp()).toMatchObject({ isAdmin: false, approvalStatus: "pending" });
   });
 });

@@ -1,15 +1,24 @@
 /**
  * The whole-system reset: wipes agents, conversations (text and voice, with messages and
  * audio), error reports, company warnings, and every user but the admin who asked, in one
- * transaction. The audit log stays: it is append-only by trigger and records the reset.
+ * transaction. The audit log stays: it is append-only by trigger and records the reset, and so
+ * does the instance's owner flag (no later sign-up becomes the owner; see the instance table).
+ *
+ * Two resets never run at once: each takes one advisory lock inside its transaction, then
+ * re-reads its caller. Two admins pressing "reset" together therefore get exactly what serial
+ * resets give: the first to take the lock wipes everyone else, the other admin included; the
+ * second then finds its caller gone and is refused with 409, wiping nothing. The instance is
+ * never left without the admin whose reset succeeded. (PGlite runs one transaction at a time
+ * on its one connection, where the lock is taken at once and the re-check does the work.)
  */
-import { ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { ResetAllResult } from "../../contracts/admin.js";
+import { RESET_CALLER_GONE, type ResetAllResult } from "../../contracts/admin.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { Db } from "../db/connect.js";
 import { agents, companyWarnings, conversations, messages, sessions, users, voiceAudio } from "../db/schema.js";
 import { errorReports } from "../db/schema-records.js";
+import { HttpError } from "../http/http-error.js";
 import { recordAudit } from "./audit.js";
 import type { AdminDeps } from "./users-service.js";
 
@@ -23,9 +32,24 @@ async function deleteCounting(db: Db, table: PgTable, where?: SQL): Promise<numb
   return Number(rows?.[0]?.n ?? 0);
 }
 
+/** Any fixed number, apart from the sign-up's: serialises system resets across connections and instances. */
+const SYSTEM_RESET_LOCK = 7_340_002;
+
+/** Waits, until the transaction ends, for any other reset to finish; then checks the caller still stands. */
+async function lockResetFor(tx: Db, actorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SYSTEM_RESET_LOCK})`);
+  const [caller] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, actorId), eq(users.isAdmin, true), eq(users.approvalStatus, "approved")))
+    .for("update");
+  if (!caller) throw new HttpError(409, RESET_CALLER_GONE);
+}
+
 export async function resetAll(deps: AdminDeps, actor: UserRow): Promise<ResetAllResult> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
+    await lockResetFor(tx, actor.id);
     // Children before parents, so nothing relies on cascades and each count is exact.
     await deleteCounting(tx, voiceAudio);
     const messageCount = await deleteCounting(tx, messages);

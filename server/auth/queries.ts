@@ -1,7 +1,7 @@
 /** SQL for accounts and sign-in throttling; plain `(db, params)` functions, no rules. */
-import { and, count, desc, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
-import { loginFailures, users } from "../db/schema.js";
+import { instance, loginFailures, users } from "../db/schema.js";
 import type { UserRow, UserWithPasswordRow } from "./user-view.js";
 
 type NewUser = typeof users.$inferInsert;
@@ -21,9 +21,15 @@ export async function lockAccountCreation(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
 }
 
-export async function countUsers(db: Db): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
-  return n;
+/** Whether the instance has ever had its first administrator (users may all be gone since). */
+export async function instanceHasOwner(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: instance.id }).from(instance).limit(1);
+  return row !== undefined;
+}
+
+/** Marks the instance as owned for good; a second call changes nothing. */
+export async function markInstanceOwned(db: Db, at: Date): Promise<void> {
+  await db.insert(instance).values({ id: 1, ownerClaimedAt: at }).onConflictDoNothing();
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {

@@ -8,7 +8,14 @@ import { issueDeviceCookie, trustedDeviceId } from "./device-cookie.js";
 import { throttleAddress } from "./login-address.js";
 import { finishFailedSignIn, forgetSignInFailures, startSignInAttempt } from "./login-throttle.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
-import { countUsers, findUserByEmail, insertUser, lockAccountCreation, updateUser } from "./queries.js";
+import {
+  findUserByEmail,
+  insertUser,
+  instanceHasOwner,
+  lockAccountCreation,
+  markInstanceOwned,
+  updateUser,
+} from "./queries.js";
 import { createSession } from "./sessions.js";
 import { splitFullName, type UserRow } from "./user-view.js";
 
@@ -25,7 +32,10 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<UserRo
   const created = await deps.db.transaction(async (tx) => {
     await lockAccountCreation(tx);
     if (await findUserByEmail(tx, input.email)) throw new HttpError(409, MESSAGES.duplicateEmail);
-    const isFirst = (await countUsers(tx)) === 0;
+    // Not "no users exist": a system reset or deletions may empty the table, and the next
+    // stranger to sign up must not become the owner of an instance that had one.
+    const isFirst = !(await instanceHasOwner(tx));
+    if (isFirst) await markInstanceOwned(tx, now);
     return insertUser(tx, {
       email: input.email,
       passwordHash,
@@ -86,30 +96,33 @@ export async function logIn(deps: AuthDeps, input: LoginInput, client: SignInCli
   return { user, sessionId, deviceCookie: issueDeviceCookie(deps.sessionSecret, user.email) };
 }
 
-/** Creates or promotes an approved admin; used by the admin:create CLI. */
+/**
+ * Creates or promotes an approved admin; used by the admin:create CLI. The instance counts as
+ * owned from then on, so a sign-up that follows is pending, like any after the first.
+ */
 export async function createAdmin(deps: AuthDeps, email: string, password: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
-  const existing = await findUserByEmail(deps.db, email);
-  if (existing) {
-    return updateUser(deps.db, existing.id, {
+  return deps.db.transaction(async (tx) => {
+    // The sign-up's lock: a sign-up racing this one must see the instance owned or make it so.
+    await lockAccountCreation(tx);
+    await markInstanceOwned(tx, now);
+    const existing = await findUserByEmail(tx, email);
+    if (existing) {
+      return updateUser(tx, existing.id, { passwordHash, isAdmin: true, approvalStatus: "approved", updatedAt: now });
+    }
+    return insertUser(tx, {
+      email,
       passwordHash,
+      fullName: "Administrator",
+      firstName: "Administrator",
+      companyName: "Administration",
+      phoneNumber: "-",
+      address: "-",
       isAdmin: true,
       approvalStatus: "approved",
+      createdAt: now,
       updatedAt: now,
     });
-  }
-  return insertUser(deps.db, {
-    email,
-    passwordHash,
-    fullName: "Administrator",
-    firstName: "Administrator",
-    companyName: "Administration",
-    phoneNumber: "-",
-    address: "-",
-    isAdmin: true,
-    approvalStatus: "approved",
-    createdAt: now,
-    updatedAt: now,
   });
 }
