@@ -47,6 +47,25 @@ const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  // Quota reservations (server/usage/queries.ts): each admitted turn reserves an estimate of its
+  // cost inside the statement that admits it, settled to the real figure when it ends, so
+  // concurrent turns see each other and a month quota is overrun by at most one turn's estimate.
+  // Tokens reserved per turn on top of its message's own (characters / 4): history, system prompt, reply.
+  QUOTA_TURN_TOKEN_ESTIMATE: z.coerce.number().int().min(0).default(2_000),
+  // Seconds of speech reserved per voice turn for the reply, on top of what the user said.
+  QUOTA_VOICE_REPLY_SECONDS_ESTIMATE: z.coerce.number().int().min(0).default(30),
+  // Concurrent work per user and per company (server/http/concurrency-caps.ts), refused with 429 +
+  // Retry-After before the request takes a database connection. Counted per instance.
+  USER_CONCURRENT_TURNS: z.coerce.number().int().positive().default(4),
+  COMPANY_CONCURRENT_TURNS: z.coerce.number().int().positive().default(32),
+  USER_CONCURRENT_SPEECH: z.coerce.number().int().positive().default(2),
+  COMPANY_CONCURRENT_SPEECH: z.coerce.number().int().positive().default(8),
+  CONCURRENCY_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(2),
+  // A user message with no reply this long after it was stored belongs to a dead turn (a crash or
+  // an outage): the sweep (server/chat/unfinished-turns.ts) gives it a failed reply. Longer than any
+  // live turn can take (LLM_TIMEOUT_MS and the voice stages), so instances never sweep each other's.
+  UNFINISHED_TURN_AFTER_MS: z.coerce.number().int().min(0).default(600_000),
+  UNFINISHED_TURN_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { sessionSecret: string; dataDir: string };

@@ -146,3 +146,56 @@ async function selfReferencingColumns(session: SqlSession, table: string): Promi
   );
   return rows.map((row) => row.name);
 }
+
+/** What a PostgreSQL database held before a restore began: its schemas, extensions and public objects. */
+export interface DatabaseObjects {
+  schemas: string[];
+  extensions: string[];
+  relations: string[];
+  types: string[];
+  functions: string[];
+}
+
+export async function listDatabaseObjects(session: SqlSession): Promise<DatabaseObjects> {
+  const names = async (text: string) => (await session.query<{ name: string }>(text)).map((row) => row.name);
+  return {
+    schemas: await names(`select nspname as name from pg_namespace`),
+    extensions: await names(`select extname as name from pg_extension`),
+    // "kind public.name", the kind being the word its DROP statement takes.
+    relations: await names(
+      `select (case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence'
+                when 'f' then 'foreign table' else 'table' end) || ' public.' || quote_ident(c.relname) as name
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+        order by c.relkind <> 'r', c.relkind <> 'p'`,
+    ),
+    types: await names(
+      `select quote_ident(t.typname) as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
+        where n.nspname = 'public' and t.typtype in ('e', 'd', 'c')
+          and not exists (select 1 from pg_class c where c.reltype = t.oid and c.relkind <> 'c')`,
+    ),
+    functions: await names(
+      `select p.oid::regprocedure::text as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public'
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+    ),
+  };
+}
+
+/**
+ * Drops what a failed restore made (its migrations run before the rows' transaction), so that
+ * the retry finds the database as empty as the operator left it; what was there before stays.
+ */
+export async function dropObjectsMadeSince(session: SqlSession, before: DatabaseObjects): Promise<void> {
+  const now = await listDatabaseObjects(session);
+  const made = (key: keyof DatabaseObjects) => now[key].filter((name) => !before[key].includes(name));
+  // Tables first; a table's drop takes its own sequences with it, hence "if exists" for the rest.
+  for (const relation of made("relations")) {
+    const [, kind, name] = /^(.*) (public\..*)$/.exec(relation) ?? [];
+    await session.exec(`drop ${kind} if exists ${name} cascade`);
+  }
+  for (const name of made("functions")) await session.exec(`drop function if exists ${name} cascade`);
+  for (const name of made("types")) await session.exec(`drop type if exists public.${name} cascade`);
+  for (const name of made("extensions")) await session.exec(`drop extension if exists "${name}" cascade`);
+  for (const name of made("schemas")) await session.exec(`drop schema if exists "${name}" cascade`);
+}

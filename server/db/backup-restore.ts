@@ -8,7 +8,14 @@ import { rmSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { readBackup, type BackupEntry, type BackupHeader, type RowCounts } from "./backup-file.js";
 import { appliedMigrationTag, migrateUpTo } from "./backup-migrations.js";
-import { databaseIsEmpty, insertTableRows, writeSequence } from "./backup-queries.js";
+import {
+  databaseIsEmpty,
+  dropObjectsMadeSince,
+  insertTableRows,
+  listDatabaseObjects,
+  writeSequence,
+  type DatabaseObjects,
+} from "./backup-queries.js";
 import {
   connectRaw,
   pgliteDirectory,
@@ -83,13 +90,17 @@ export async function restoreBackup(gzipped: Readable, target: BackupTarget): Pr
   if ("dataDir" in target && pgliteDirectoryHasData(target.dataDir)) refuseNonEmpty(pgliteDirectory(target.dataDir));
   const connection = await connectRaw(target);
   let rows: RowCounts;
+  let before: DatabaseObjects | undefined;
   try {
     if ("url" in target && !(await databaseIsEmpty(connection.session))) refuseNonEmpty("the database at DATABASE_URL");
+    if ("url" in target) before = await listDatabaseObjects(connection.session);
     await migrateUpTo(connection, header.migration);
     rows = await connection.transaction((session) => loadRows(session, entries));
   } catch (err) {
+    // A half-made PGlite directory is ours to remove; in a PostgreSQL database (not ours) only
+    // what the restore made goes, so that the retry is not refused as "holds data" (issue 22).
+    if (before) await dropObjectsMadeSince(connection.session, before).catch(() => undefined);
     await connection.close();
-    // A half-made PGlite directory is ours to remove; a PostgreSQL database is not.
     if ("dataDir" in target) rmSync(pgliteDirectory(target.dataDir), { recursive: true, force: true });
     throw err;
   }
