@@ -37,6 +37,8 @@ export interface TurnStart {
    * statement that stores this message.
    */
   replaces?: string | null;
+  /** The estimate reserved against the month quotas when the turn is admitted (usage/turn-reservation.ts). */
+  reserve: { tokens: number; voiceSeconds: number };
 }
 
 /**
@@ -80,6 +82,8 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
     now: p.now.toISOString(),
     ...admissionDates(p.now),
     replaces: p.replaces ?? null,
+    reserveTokens: p.reserve.tokens,
+    reserveVoiceSeconds: p.reserve.voiceSeconds,
   };
 
   if (p.conversationId === null) {
@@ -127,6 +131,8 @@ interface BeginValues extends Record<string, unknown> {
   day: string;
   monthStart: string;
   replaces: string | null;
+  reserveTokens: number;
+  reserveVoiceSeconds: number;
 }
 
 const agentCte = (v: SqlValues<BeginValues>) =>
@@ -141,7 +147,15 @@ const countedCte = (v: SqlValues<BeginValues>, isText: SQL) => sql`counted as (
 /** A turn that opens its conversation: the conversation is created holding the message. */
 function newConversationSql(v: SqlValues<BeginValues>): SQL {
   return sql`with ${agentCte(v)},
-      ${admissionCtes({ userId: v.userId, day: v.day, monthStart: v.monthStart, kind: sql`${v.kind}`, gate: agentActive })},
+      ${admissionCtes({
+        userId: v.userId,
+        day: v.day,
+        monthStart: v.monthStart,
+        kind: sql`${v.kind}`,
+        gate: agentActive,
+        reserveTokens: v.reserveTokens,
+        reserveVoiceSeconds: v.reserveVoiceSeconds,
+      })},
       conv as (
         insert into conversations (user_id, agent_id, agent_name, kind, title, message_count, created_at, updated_at)
         select ${v.userId}, agent.id, agent.name, ${v.kind}, ${v.title}, 1, ${v.now}::timestamptz, ${v.now}::timestamptz
@@ -179,6 +193,8 @@ function existingConversationSql(v: SqlValues<BeginValues>, kindChecked: boolean
         monthStart: v.monthStart,
         kind: sql`(select c.kind from conversations c where c.id = ${v.conversationId})`,
         gate: sql`${agentActive} and exists (select 1 from conversations c where ${ownConversation} and ${unlocked})`,
+        reserveTokens: v.reserveTokens,
+        reserveVoiceSeconds: v.reserveVoiceSeconds,
       })},
       conv as (
         select c.id, not exists (select 1 from messages u where u.conversation_id = c.id and u.role = 'user') as started

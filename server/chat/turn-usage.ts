@@ -47,5 +47,6 @@ export function usageOf(
     voiceSecondsSpoken: 0,
     language: input.language,
     at: deps.clock.now(),
+    reserved: input.reserved ?? null,
   };
 }

@@ -22,9 +22,16 @@ import type { AgentRow } from "../agents/agent-view.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
-import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
+import {
+  admitTurn,
+  releaseAdmission,
+  type Admission,
+  type QuotaReservation,
+  type TurnUsageRecord,
+} from "../usage/queries.js";
 import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
 import { announceQuotaWarning } from "../usage/service.js";
+import { turnReservation } from "../usage/turn-reservation.js";
 import { injectionRule } from "./lock.js";
 import { lockedOrMissing, startLockingTurn } from "./locking-turn.js";
 import { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND, findOwnActiveAgent, isUuid } from "./own-records.js";
@@ -58,6 +65,10 @@ export interface TurnInput {
    * Text chat keeps it (the user saw it); a voice turn keeps it only once some of it was spoken.
    */
   keepUnfinishedReply?: () => boolean;
+  /** A voice turn: the seconds the user spoke, reserved against the voice quota with the reply's estimate. */
+  heardSeconds?: number | null;
+  /** What the turn's admission reserved against the month quotas; its usage record settles it. */
+  reserved?: QuotaReservation | null;
 }
 
 export type TurnEvent =
@@ -123,6 +134,7 @@ export async function beginConversationTurn(
     language: request.language,
     now,
     replaces: request.replaces,
+    reserve: turnReservation(deps.config, request.message, request.heardSeconds),
   });
   const contextRead = {
     ...ids,
@@ -157,7 +169,9 @@ export async function beginConversationTurn(
       throw quotaRefusal(outcome.admission, request.kind ?? "text", now);
     case "refused":
       // Admitted on a snapshot that showed it unlocked; the lock won the race, so give it back.
-      if (outcome.admission?.admitted) await releaseAdmission(deps.db, outcome.admission.companyId, now);
+      if (outcome.admission?.admitted) {
+        await releaseAdmission(deps.db, outcome.admission.companyId, outcome.admission.reserved);
+      }
       // Locked when the write ran, which the statement's snapshot may not show: read it afresh.
       throw await lockedOrMissing(deps, request.conversationId ?? "", now);
     case "stored":
@@ -166,7 +180,12 @@ export async function beginConversationTurn(
 
   // 4. The message is committed: the reply may be relayed.
   if (outcome.admission.warned) await warnOfMessages(deps, outcome.admission, request.requestLog);
-  const input: TurnInput = { ...request, agent: outcome.agent, conversationId: outcome.conversationId };
+  const input: TurnInput = {
+    ...request,
+    agent: outcome.agent,
+    conversationId: outcome.conversationId,
+    reserved: outcome.admission.reserved,
+  };
   let reply: StartedReply | null = early.status === "fulfilled" ? early.value : null;
   // The read said no and the write stored all the same (the agent was activated or a lock ran
   // out in between), or the read failed: ask the model now, after the write, from a fresh read.
@@ -210,18 +229,23 @@ async function beginLockingTurn(
     kind = conversation.kind;
   }
   // Admitted before anything is written, so a refused turn stores nothing; given back if the turn fails.
-  const admission = await admitTurn(deps.db, { userId: request.user.id, now, kind: sql`${kind}` });
+  const admission = await admitTurn(deps.db, {
+    userId: request.user.id,
+    now,
+    kind: sql`${kind}`,
+    reserve: turnReservation(deps.config, request.message, request.heardSeconds),
+  });
   if (admission && !admission.admitted) throw quotaRefusal(admission, kind, now);
   // A new conversation is created in the same transaction as its blocked messages, so a lost
   // connection can never leave an empty conversation behind.
   const newConversation = request.conversationId ? undefined : { id: randomUUID(), kind, title: request.title };
   const conversationId = request.conversationId ?? newConversation!.id;
-  const input: TurnInput = { ...request, agent, conversationId };
+  const input: TurnInput = { ...request, agent, conversationId, reserved: admission?.reserved ?? null };
   let turn: StartedTurn;
   try {
     turn = await startLockingTurn(deps, input, rule, now, newConversation);
   } catch (error) {
-    if (admission) await releaseAdmission(deps.db, admission.companyId, now);
+    if (admission) await releaseAdmission(deps.db, admission.companyId, admission.reserved);
     throw error;
   }
   const blocked = {

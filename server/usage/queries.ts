@@ -40,6 +40,9 @@ export interface AdmissionParams {
   kind: SQL;
   /** SQL that is true when the rest of the statement will store the turn (agent active, not locked…). */
   gate: SQL;
+  /** The turn's estimated tokens and (for a voice turn) seconds of speech, reserved when admitted (or slots). */
+  reserveTokens: unknown;
+  reserveVoiceSeconds: unknown;
 }
 
 /** The periods a turn at `now` is admitted in: values for AdmissionParams and admissionReport. */
@@ -49,33 +52,56 @@ export function admissionDates(now: Date): { day: string; monthStart: string } {
 
 /**
  * CTEs (quota_company, quota_month, quota_admitted, quota_warned) that admit one turn against
- * its company's quotas by adding one to today's ledger row. ON CONFLICT DO UPDATE locks that
- * row and re-reads its latest version, so of 50 turns racing for the last 10 messages exactly
- * 10 see `messages < limit`. The statement's own writes must require a row in quota_admitted.
+ * its company's quotas by adding one message, and the turn's estimated tokens and voice seconds,
+ * to today's ledger row. ON CONFLICT DO UPDATE locks that row and re-reads its latest version,
+ * so of 50 turns racing for the last 10 messages exactly 10 see `messages < limit`; and as each
+ * admitted turn's reservation is in that row, a racing turn sees it too, so a month quota is
+ * overrun by at most one turn's estimate (the turn settles to its real figure when it ends,
+ * turn-usage-sql.ts). Earlier days' rows change only as turns settle: their snapshot suffices.
+ * The statement's own writes must require a row in quota_admitted.
  */
 export function admissionCtes(p: AdmissionParams): SQL {
   const { day, monthStart } = p;
   const limitOf = sql`(select c.messages_per_day from companies c where c.id = company_usage.company_id)`;
+  const tokenLimit = sql`(select qc.tokens_per_month from quota_company qc)`;
+  const voiceLimit = sql`(select qc.voice_minutes_per_month from quota_company qc)`;
+  const earlier = sql`(select qm.earlier_tokens from quota_month qm)`;
+  const earlierVoice = sql`(select qm.earlier_voice_seconds from quota_month qm)`;
   return sql`quota_company as (
       select c.id, c.name, c.messages_per_day, c.tokens_per_month, c.voice_minutes_per_month
       from users u join companies c on c.id = u.company_id where u.id = ${p.userId}
     ),
     quota_month as (
-      select coalesce(sum(cu.tokens), 0)::bigint as tokens, coalesce(sum(cu.voice_seconds), 0)::float8 as voice_seconds
+      select coalesce(sum(cu.tokens), 0)::bigint as tokens, coalesce(sum(cu.voice_seconds), 0)::float8 as voice_seconds,
+             coalesce(sum(cu.tokens) filter (where cu.day <> ${day}::date), 0)::bigint as earlier_tokens,
+             coalesce(sum(cu.voice_seconds) filter (where cu.day <> ${day}::date), 0)::float8 as earlier_voice_seconds
       from company_usage cu join quota_company qc on qc.id = cu.company_id
       where cu.day >= ${monthStart}::date
         and (qc.tokens_per_month is not null or qc.voice_minutes_per_month is not null)
     ),
+    quota_reserved as (
+      select case when qc.tokens_per_month is null then 0 else ${p.reserveTokens}::bigint end as tokens,
+        case when qc.voice_minutes_per_month is null or ${p.kind} <> 'voice' then 0 else ${p.reserveVoiceSeconds}::float8 end
+          as voice_seconds
+      from quota_company qc
+    ),
     quota_admitted as (
-      insert into company_usage (company_id, day, messages)
-      select qc.id, ${day}::date, 1 from quota_company qc, quota_month qm
+      insert into company_usage (company_id, day, messages, tokens, voice_seconds)
+      select qc.id, ${day}::date, 1, qr.tokens, qr.voice_seconds
+      from quota_company qc, quota_month qm, quota_reserved qr
       where ${p.gate}
         and (qc.messages_per_day is null or qc.messages_per_day > 0)
         and (qc.tokens_per_month is null or qm.tokens < qc.tokens_per_month)
         and (qc.voice_minutes_per_month is null or ${p.kind} <> 'voice'
              or qm.voice_seconds < qc.voice_minutes_per_month * 60.0)
-      on conflict (company_id, day) do update set messages = company_usage.messages + 1
-      where ${limitOf} is null or company_usage.messages < ${limitOf}
+      on conflict (company_id, day) do update set
+        messages = company_usage.messages + 1,
+        tokens = company_usage.tokens + excluded.tokens,
+        voice_seconds = company_usage.voice_seconds + excluded.voice_seconds
+      where (${limitOf} is null or company_usage.messages < ${limitOf})
+        and (${tokenLimit} is null or ${earlier} + company_usage.tokens < ${tokenLimit})
+        and (${voiceLimit} is null or ${p.kind} <> 'voice'
+             or ${earlierVoice} + company_usage.voice_seconds < ${voiceLimit} * 60.0)
       returning messages
     ),
     quota_warned as (
@@ -94,7 +120,9 @@ export const admissionReport = (day: unknown): SQL => sql`(select json_build_obj
     'tokensThisMonth', qm.tokens, 'voiceSecondsThisMonth', qm.voice_seconds,
     'messagesToday', (select cu.messages from company_usage cu where cu.company_id = qc.id and cu.day = ${day}::date),
     'admittedAs', (select messages from quota_admitted),
-    'warned', exists (select 1 from quota_warned)
+    'warned', exists (select 1 from quota_warned),
+    'reservedTokens', (select tokens from quota_reserved), 'reservedVoiceSeconds', (select voice_seconds from quota_reserved),
+    'day', ${day}::text
   ) from quota_company qc, quota_month qm)`;
 
 export interface Admission {
@@ -106,6 +134,16 @@ export interface Admission {
   admitted: boolean;
   /** This turn crossed the warning threshold of messagesPerDay (reported once per day). */
   warned: boolean;
+  /** What an admitted turn reserved against the month quotas, settled when it is metered. */
+  reserved: QuotaReservation;
+}
+
+/** A turn's reservation: in the ledger row of `day` until the turn's usage record settles it. */
+export interface QuotaReservation {
+  tokens: number;
+  voiceSeconds: number;
+  /** The UTC day ("YYYY-MM-DD") whose ledger row holds it. */
+  day: string;
 }
 
 export function readAdmission(value: unknown): Admission | null {
@@ -128,25 +166,45 @@ export function readAdmission(value: unknown): Admission | null {
     },
     admitted: admittedAs !== null,
     warned: r.warned === true,
+    reserved:
+      admittedAs === null
+        ? { tokens: 0, voiceSeconds: 0, day: String(r.day) }
+        : { tokens: toNumber(r.reservedTokens), voiceSeconds: toNumber(r.reservedVoiceSeconds), day: String(r.day) },
   };
 }
 
 /** Admission on its own, for turns that store their messages step by step (the locking turn). */
-export async function admitTurn(db: Db, p: { userId: string; now: Date; kind: SQL }): Promise<Admission | null> {
+export async function admitTurn(
+  db: Db,
+  p: { userId: string; now: Date; kind: SQL; reserve?: { tokens: number; voiceSeconds: number } },
+): Promise<Admission | null> {
   const dates = admissionDates(p.now);
   const [row] = await rowsOf(
     db,
-    sql`with ${admissionCtes({ userId: p.userId, kind: p.kind, ...dates, gate: sql`true` })}
+    sql`with ${admissionCtes({
+      userId: p.userId,
+      kind: p.kind,
+      ...dates,
+      gate: sql`true`,
+      reserveTokens: p.reserve?.tokens ?? 0,
+      reserveVoiceSeconds: p.reserve?.voiceSeconds ?? 0,
+    })}
         select ${admissionReport(dates.day)} as quota`,
   );
   return readAdmission(row?.quota);
 }
 
-/** Gives back an admitted turn that was then not stored (its conversation was locked meanwhile). */
-export async function releaseAdmission(db: Db, companyId: string, now: Date): Promise<void> {
+/**
+ * Gives back an admitted turn that was then not stored (its conversation was locked meanwhile):
+ * its message and its reservation (a bare date: one that reserved nothing, admitted that day).
+ */
+export async function releaseAdmission(db: Db, companyId: string, admitted: QuotaReservation | Date): Promise<void> {
+  const reserved = admitted instanceof Date ? { tokens: 0, voiceSeconds: 0, day: utcDay(admitted) } : admitted;
   await db.execute(
-    sql`update company_usage set messages = greatest(messages - 1, 0)
-        where company_id = ${companyId} and day = ${utcDay(now)}::date`,
+    sql`update company_usage set messages = greatest(messages - 1, 0),
+          tokens = greatest(tokens - ${reserved.tokens}::bigint, 0),
+          voice_seconds = greatest(voice_seconds - ${reserved.voiceSeconds}::float8, 0)
+        where company_id = ${companyId} and day = ${reserved.day}::date`,
   );
 }
 
@@ -169,6 +227,8 @@ export interface TurnUsageRecord {
   voiceSecondsSpoken: number;
   language: string | null;
   at: Date;
+  /** What the turn reserved at admission: the ledger gets the difference to the real figures. */
+  reserved?: QuotaReservation | null;
 }
 
 export interface MonthWarning {

@@ -1,7 +1,9 @@
 /**
  * The statement that meters a finished turn, as CTEs (who, rec, rolled, month, ledger, crossing,
  * warned): the record, its daily roll-up row, the company's ledger and a month quota crossing
- * its warning threshold. `insertTurnUsage` runs them on their own; a text turn runs them inside
+ * its warning threshold. The ledger already holds what the turn reserved when it was admitted
+ * (usage/queries.ts admissionCtes): it gets the difference, so a failed or cut turn gives back
+ * what it did not use. `insertTurnUsage` runs them on their own; a text turn runs them inside
  * the statement that stores its reply (chat/turn-queries.ts), one round trip instead of two.
  * The kind comes from the conversation, the company from the user.
  */
@@ -35,12 +37,18 @@ export interface TurnUsageValues extends Record<string, unknown> {
   usageMonthStart: string;
   tokens: number;
   voiceSeconds: number;
+  /** What the ledger gets: the real figures less the turn's reservation, on the reservation's day. */
+  ledgerDay: string;
+  ledgerTokens: number;
+  ledgerVoiceSeconds: number;
   conversationsStarted: number;
   failedReplies: number;
   securityLocks: number;
 }
 
 export function turnUsageValues(u: TurnUsageRecord): TurnUsageValues {
+  const tokens = u.promptTokens + u.completionTokens;
+  const voiceSeconds = u.voiceSecondsHeard + u.voiceSecondsSpoken;
   return {
     usageUserId: u.userId,
     usageAgentId: u.agentId,
@@ -61,8 +69,11 @@ export function turnUsageValues(u: TurnUsageRecord): TurnUsageValues {
     at: u.at.toISOString(),
     usageDay: utcDay(u.at),
     usageMonthStart: startOfUtcMonth(u.at),
-    tokens: u.promptTokens + u.completionTokens,
-    voiceSeconds: u.voiceSecondsHeard + u.voiceSecondsSpoken,
+    tokens,
+    voiceSeconds,
+    ledgerDay: u.reserved?.day ?? utcDay(u.at),
+    ledgerTokens: tokens - (u.reserved?.tokens ?? 0),
+    ledgerVoiceSeconds: voiceSeconds - (u.reserved?.voiceSeconds ?? 0),
     conversationsStarted: u.startedConversation ? 1 : 0,
     failedReplies: u.outcome === "failed" ? 1 : 0,
     securityLocks: u.outcome === "blocked" ? 1 : 0,
@@ -122,23 +133,24 @@ export function turnUsageCtes(v: SqlValues<TurnUsageValues>, bucket: string | nu
     ),
     ledger as (
       insert into company_usage (company_id, day, tokens, voice_seconds)
-      select who.company_id, ${day}::date, ${tokens}::bigint, ${voiceSeconds}::float8 from who
-      where ${tokens}::bigint > 0 or ${voiceSeconds}::float8 > 0
+      select who.company_id, ${v.ledgerDay}::date, greatest(${v.ledgerTokens}::bigint, 0), greatest(${v.ledgerVoiceSeconds}::float8, 0)
+      from who
+      where ${v.ledgerTokens}::bigint <> 0 or ${v.ledgerVoiceSeconds}::float8 <> 0
       on conflict (company_id, day) do update set
-        tokens = company_usage.tokens + excluded.tokens,
-        voice_seconds = company_usage.voice_seconds + excluded.voice_seconds
+        tokens = greatest(company_usage.tokens + ${v.ledgerTokens}::bigint, 0),
+        voice_seconds = greatest(company_usage.voice_seconds + ${v.ledgerVoiceSeconds}::float8, 0)
       returning 1
     ),
     crossing as (
-      select who.company_id, who.name, 'tokensPerMonth' as quota, (month.tokens + ${tokens}::bigint)::float8 as used,
+      select who.company_id, who.name, 'tokensPerMonth' as quota, (month.tokens + ${v.ledgerTokens}::bigint)::float8 as used,
              who.tokens_per_month::float8 as quota_limit
       from who, month where who.tokens_per_month is not null and ${tokens}::bigint > 0
-        and (month.tokens + ${tokens}::bigint) * 100 >= who.tokens_per_month * ${WARNING_PERCENT}
+        and (month.tokens + ${v.ledgerTokens}::bigint) * 100 >= who.tokens_per_month * ${WARNING_PERCENT}
       union all
-      select who.company_id, who.name, 'voiceMinutesPerMonth', (month.voice_seconds + ${voiceSeconds}::float8) / 60,
+      select who.company_id, who.name, 'voiceMinutesPerMonth', (month.voice_seconds + ${v.ledgerVoiceSeconds}::float8) / 60,
              who.voice_minutes_per_month::float8
       from who, month where who.voice_minutes_per_month is not null and ${voiceSeconds}::float8 > 0
-        and (month.voice_seconds + ${voiceSeconds}::float8) / 60 * 100 >= who.voice_minutes_per_month::bigint * ${WARNING_PERCENT}
+        and (month.voice_seconds + ${v.ledgerVoiceSeconds}::float8) / 60 * 100 >= who.voice_minutes_per_month::bigint * ${WARNING_PERCENT}
     ),
     warned as (
       insert into quota_warnings (company_id, quota, period_start)

@@ -150,6 +150,7 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
       spoken: true,
       assistantMessageId,
       replaces: input.replaces,
+      heardSeconds: input.recordingSeconds,
       // A reply cut off before any of it was heard is not kept (the client may name it in `interrupted`).
       keepUnfinishedReply: () => records.anySpoken,
       meter: async (record) => {
