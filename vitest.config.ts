@@ -38,9 +38,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { extends: false, test: { ...shared, name: "unit", include: unitTests } },
+      { test: { ...shared, name: "unit", include: unitTests } },
       {
-        extends: false,
         test: {
           ...shared,
           name: "database",

@@ -6,6 +6,7 @@
  * and password fields are censored wherever a log call puts them.
  */
 import type { FastifyServerOptions } from "fastify";
+import { redactCredentials } from "../providers/credential-redaction.js";
 
 type LoggerOption = FastifyServerOptions["logger"];
 type LoggerObject = Exclude<LoggerOption, boolean | undefined>;
@@ -61,7 +62,11 @@ function driverMessage(error: Error): string {
 export function serializeError(error: unknown, depth = 0): SafeError {
   if (!(error instanceof Error)) return { type: typeof error, message: "non-error thrown", stack: "" };
   const e = error as Error & Record<string, unknown>;
-  const safe: SafeError = { type: e.name || e.constructor?.name || "Error", message: e.message, stack: "" };
+  const safe: SafeError = {
+    type: e.name || e.constructor?.name || "Error",
+    message: redactCredentials(e.message),
+    stack: "",
+  };
   if (typeof e.code === "string") safe.code = e.code;
   if (isDriverError(e)) {
     safe.message = driverMessage(e);
@@ -72,7 +77,8 @@ export function serializeError(error: unknown, depth = 0): SafeError {
     }
     safe.stack = framesOnly(e.stack);
   } else {
-    safe.stack = e.stack ?? "";
+    // The stack's first line repeats the message: a provider's error may quote a key.
+    safe.stack = redactCredentials(e.stack ?? "");
     if (typeof e.statusCode === "number") safe.statusCode = e.statusCode;
   }
   if (e.cause !== undefined && depth < 3) safe.cause = serializeError(e.cause, depth + 1);

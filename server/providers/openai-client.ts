@@ -1,7 +1,9 @@
 /** One way to build the `openai` SDK client for every OpenAI-compatible backend (LLM, TTS, STT). */
 import OpenAI from "openai";
+import { rememberSecret } from "./credential-redaction.js";
 
 export function createOpenAiClient(options: { baseUrl: string; apiKey?: string; timeoutMs: number }): OpenAI {
+  rememberSecret(options.apiKey);
   return new OpenAI({
     baseURL: options.baseUrl,
     // The SDK refuses an empty key; keyless local servers (Ollama, llama.cpp, whisper.cpp) ignore it.

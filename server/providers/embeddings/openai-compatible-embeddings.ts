@@ -7,6 +7,7 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { createOpenAiClient } from "../openai-client.js";
 import { EMBEDDINGS_BATCH_MAX, EmbeddingsError, type EmbeddingsProvider } from "./embeddings-provider.js";
+import { providerErrorText } from "../credential-redaction.js";
 
 export interface OpenAiCompatibleEmbeddingsOptions {
   baseUrl: string;
@@ -84,11 +85,11 @@ function toEmbeddingsError(error: unknown, timeoutMs: number): EmbeddingsError {
   if (error instanceof APIUserAbortError) return new EmbeddingsError("The embeddings request was cancelled", "aborted");
   if (error instanceof APIError && error.status !== undefined) {
     return new EmbeddingsError(
-      `The embeddings service failed (HTTP ${error.status}): ${error.message}`,
+      `The embeddings service failed (HTTP ${error.status}): ${providerErrorText(error.message)}`,
       "http",
       error.status,
     );
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return new EmbeddingsError(`Could not reach the embeddings service: ${detail}`, "network");
+  return new EmbeddingsError(`Could not reach the embeddings service: ${providerErrorText(detail)}`, "network");
 }

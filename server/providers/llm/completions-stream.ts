@@ -15,6 +15,7 @@ import { StringDecoder } from "node:string_decoder";
 import { createParser, type EventSourceMessage, type EventSourceParser } from "eventsource-parser";
 import { Pool, type Dispatcher } from "undici";
 import { LlmProviderError } from "./llm-provider.js";
+import { providerErrorText, rememberSecret } from "../credential-redaction.js";
 
 export interface CompletionsEndpoint {
   pool: Dispatcher;
@@ -45,6 +46,7 @@ export function createCompletionsEndpoint(options: { baseUrl: string; apiKey?: s
   });
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
   if (options.apiKey) headers["authorization"] = `Bearer ${options.apiKey}`;
+  rememberSecret(options.apiKey);
   return { pool, path: `${url.pathname.replace(/\/+$/, "")}/chat/completions${url.search}`, headers };
 }
 
@@ -173,7 +175,10 @@ class CompletionsCall implements Dispatcher.DispatchHandler {
     // OpenAI and most proxies report a failure mid-stream as an error object in place of a chunk.
     if (typeof chunk === "object" && chunk !== null && "error" in chunk && chunk.error) {
       return this.fail(
-        new LlmProviderError(`The model service failed: ${errorMessageOf(chunk) ?? "an error"}`, "http"),
+        new LlmProviderError(
+          `The model service failed: ${providerErrorText(errorMessageOf(chunk) ?? "an error")}`,
+          "http",
+        ),
       );
     }
     this.queue.push(chunk);
@@ -230,7 +235,10 @@ function httpError(status: number, body: Buffer): LlmProviderError {
   } catch {
     // An HTML page from a proxy, or nothing: the status says enough.
   }
-  return new LlmProviderError(`The model service failed (HTTP ${status})${message ? `: ${message}` : ""}`, "http");
+  return new LlmProviderError(
+    `The model service failed (HTTP ${status})${message ? `: ${providerErrorText(message)}` : ""}`,
+    "http",
+  );
 }
 
 /** `{ error: { message } }` (OpenAI), `{ error: "…" }` or `{ message }` (others). */

@@ -5,6 +5,7 @@
 import { createOpenAiClient } from "../openai-client.js";
 import { toFile } from "openai";
 import type { SttProvider, TranscriptionRequest } from "./stt-provider.js";
+import { providerErrorText } from "../credential-redaction.js";
 
 export interface OpenAiCompatibleSttOptions {
   baseUrl: string;
@@ -55,9 +56,11 @@ export function createOpenAiCompatibleStt(options: OpenAiCompatibleSttOptions): 
         if (typeof text !== "string") throw new Error("the service returned no text");
         return text.trim();
       } catch (error) {
-        throw new Error(`Transcription failed: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
+        // Not the SDK's error as `cause`: its message and stack repeat the provider's body verbatim.
+        // eslint-disable-next-line preserve-caught-error -- the cause would carry the provider's unredacted text
+        throw new Error(
+          `Transcription failed: ${providerErrorText(error instanceof Error ? error.message : String(error))}`,
+        );
       }
     },
   };

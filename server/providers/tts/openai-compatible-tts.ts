@@ -4,6 +4,7 @@
  */
 import { createOpenAiClient } from "../openai-client.js";
 import type { SpeechAudio, SpeechRequest, TtsProvider } from "./tts-provider.js";
+import { providerErrorText } from "../credential-redaction.js";
 
 export type SpeechFormat = "mp3" | "wav";
 
@@ -41,9 +42,11 @@ export function createOpenAiCompatibleTts(options: OpenAiCompatibleTtsOptions): 
         );
         audio = Buffer.from(await response.arrayBuffer());
       } catch (error) {
-        throw new Error(`Text-to-speech failed: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
+        // Not the SDK's error as `cause`: its message and stack repeat the provider's body verbatim.
+        // eslint-disable-next-line preserve-caught-error -- the cause would carry the provider's unredacted text
+        throw new Error(
+          `Text-to-speech failed: ${providerErrorText(error instanceof Error ? error.message : String(error))}`,
+        );
       }
       if (audio.length === 0) throw new Error("Text-to-speech failed: the service returned no audio");
       return { audio, mimeType: audioMimeType(response.headers.get("content-type"), format) };
