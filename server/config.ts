@@ -4,6 +4,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { VOICE_SESSION_SECONDS_DEFAULT } from "../contracts/limits.js";
+import { DEFAULT_EXTRACT_LIMITS, EXTRACT_MEMORY_BUDGET_MB } from "./knowledge/extract/extract-limits.js";
+
+const MB = 1024 * 1024;
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
@@ -47,6 +50,21 @@ const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  // Knowledge extraction (server/knowledge/extract/extract-limits.ts): the bytes a file's
+  // compressed parts may inflate to (RATIO × its size, at most MAX_MB in all and STREAM_MAX_MB
+  // per stream or zip part), a PDF's pages and objects, and the memory reading may add.
+  KNOWLEDGE_INFLATE_RATIO: z.coerce.number().positive().default(DEFAULT_EXTRACT_LIMITS.inflateRatio),
+  KNOWLEDGE_INFLATE_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_EXTRACT_LIMITS.inflateMaxBytes / MB),
+  KNOWLEDGE_INFLATE_STREAM_MAX_MB: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_EXTRACT_LIMITS.inflateStreamMaxBytes / MB),
+  KNOWLEDGE_PDF_MAX_PAGES: z.coerce.number().int().positive().default(DEFAULT_EXTRACT_LIMITS.pdfMaxPages),
+  KNOWLEDGE_PDF_MAX_OBJECTS: z.coerce.number().int().positive().default(DEFAULT_EXTRACT_LIMITS.pdfMaxObjects),
+  KNOWLEDGE_EXTRACT_MEMORY_MB: z.coerce.number().int().positive().default(EXTRACT_MEMORY_BUDGET_MB),
   // Quota reservations (server/usage/queries.ts): each admitted turn reserves an estimate of its
   // cost inside the statement that admits it, settled to the real figure when it ends, so
   // concurrent turns see each other and a month quota is overrun by at most one turn's estimate.

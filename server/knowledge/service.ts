@@ -16,7 +16,7 @@ import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { lockCompanyOfUser } from "../usage/company-queries.js";
 import { toKnowledgeDocument } from "./document-view.js";
-import { extractInWorker } from "./extract/extract-pool.js";
+import { extractInWorker, extractPoolOptionsFrom } from "./extract/extract-pool.js";
 import { KnowledgeFileError } from "./extract/knowledge-file-error.js";
 import type { ExtractedDocument } from "./extract/extract-document.js";
 import {
@@ -69,7 +69,11 @@ export async function addKnowledgeFile(
   file: KnowledgeFile,
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
-  const extracted = await extract({ bytes: file.bytes, fileName: file.fileName, declaredType: file.declaredType });
+  const extracted = await extract(deps, {
+    bytes: file.bytes,
+    fileName: file.fileName,
+    declaredType: file.declaredType,
+  });
   const title = file.title?.trim() || extracted.suggestedTitle || titleFromFileName(file.fileName);
   return store(deps, user, agent.id, { ...file, title }, extracted);
 }
@@ -82,7 +86,7 @@ export async function addKnowledgeText(
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
   const bytes = Buffer.from(input.text, "utf8");
-  const extracted = await extract({ bytes, fileName: null, declaredType: "text/plain", kind: "text" });
+  const extracted = await extract(deps, { bytes, fileName: null, declaredType: "text/plain", kind: "text" });
   return store(deps, user, agent.id, { bytes, fileName: null, declaredType: null, title: input.title }, extracted);
 }
 
@@ -103,7 +107,7 @@ export async function reindexKnowledge(
   const agent = await agentFor(deps, user, agentId, "manage");
   const document = UUID.test(id) ? await findDocumentOfAgent(deps.db, agent.id, id) : null;
   if (!document) throw new HttpError(404, DOCUMENT_NOT_FOUND);
-  const extracted = await extract({
+  const extracted = await extract(deps, {
     bytes: document.content,
     fileName: document.fileName,
     declaredType: null,
@@ -125,9 +129,9 @@ export async function reindexKnowledge(
   return toKnowledgeDocument(row);
 }
 
-async function extract(input: Parameters<typeof extractInWorker>[0]): Promise<ExtractedDocument> {
+async function extract(deps: FeatureDeps, input: Parameters<typeof extractInWorker>[0]): Promise<ExtractedDocument> {
   try {
-    return await extractInWorker(input);
+    return await extractInWorker(input, extractPoolOptionsFrom(deps.config));
   } catch (error) {
     if (error instanceof KnowledgeFileError) throw new HttpError(error.status, error.message);
     throw error;

@@ -10,6 +10,7 @@ import { extractCsv } from "./extract-csv.js";
 import { extractDocx } from "./extract-docx.js";
 import { extractHtml } from "./extract-html.js";
 import { extractMarkdown } from "./extract-markdown.js";
+import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from "./extract-limits.js";
 import { extractPdf } from "./extract-pdf.js";
 import { extractPlainText } from "./extract-plain-text.js";
 import type { ChunkDraft, ExtractedSection } from "./extracted-section.js";
@@ -36,7 +37,11 @@ interface Extraction {
   title: string | null;
 }
 
-async function extractSections(input: ExtractInput, chunking: ChunkOptions): Promise<Extraction> {
+async function extractSections(
+  input: ExtractInput,
+  chunking: ChunkOptions,
+  limits: ExtractLimits,
+): Promise<Extraction> {
   if (input.kind === "text") {
     if (input.bytes.length > KNOWLEDGE_FILE_MAX_BYTES) throw refusals.tooLarge();
     const text = new TextDecoder().decode(input.bytes);
@@ -46,9 +51,11 @@ async function extractSections(input: ExtractInput, chunking: ChunkOptions): Pro
   const detected = detectKind(input);
   switch (detected.kind) {
     case "pdf":
-      return { kind: "pdf", ...(await extractPdf(input.bytes)) };
+      return { kind: "pdf", ...(await extractPdf(input.bytes, limits)) };
     case "docx":
-      return { kind: "docx", ...(await extractDocx(input.bytes, detected.entries)) };
+      return { kind: "docx", ...(await extractDocx(input.bytes, detected.entries, limits)) };
+    // HTML, Markdown, CSV and text are read as they were uploaded: nothing in them inflates,
+    // so the upload's own size limit is their bound.
     case "html":
       return { kind: "html", ...extractHtml(detected.text) };
     case "md":
@@ -60,8 +67,12 @@ async function extractSections(input: ExtractInput, chunking: ChunkOptions): Pro
   }
 }
 
-export async function extractDocument(input: ExtractInput, chunking: ChunkOptions = {}): Promise<ExtractedDocument> {
-  const { kind, sections, title } = await extractSections(input, chunking);
+export async function extractDocument(
+  input: ExtractInput,
+  chunking: ChunkOptions = {},
+  limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+): Promise<ExtractedDocument> {
+  const { kind, sections, title } = await extractSections(input, chunking, limits);
   const chunks = chunkSections(sections, chunking);
   if (chunks.length === 0) throw kind === "pdf" ? refusals.pdfNoText() : refusals.noText();
   return { kind, chunks, suggestedTitle: title };

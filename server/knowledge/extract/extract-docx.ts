@@ -7,6 +7,7 @@
 import mammoth from "mammoth";
 import { parse } from "node-html-parser";
 import { extractHtml, type HtmlExtraction } from "./extract-html.js";
+import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from "./extract-limits.js";
 import { refusals } from "./knowledge-file-error.js";
 import { guardAgainstZipBomb } from "./zip-bomb-guard.js";
 import { unpackEntry, type ZipEntry } from "./zip-directory.js";
@@ -27,8 +28,12 @@ function propertiesTitle(bytes: Uint8Array, entries: readonly ZipEntry[]): strin
   }
 }
 
-export async function extractDocx(bytes: Uint8Array, entries: readonly ZipEntry[]): Promise<HtmlExtraction> {
-  guardAgainstZipBomb(bytes, entries);
+export async function extractDocx(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+  limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+): Promise<HtmlExtraction> {
+  guardAgainstZipBomb(bytes, entries, limits);
   let html: string;
   try {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,11 +1,15 @@
 /**
  * PDF → one section per page ("page 3"), through unpdf's serverless build of PDF.js (its own
  * polyfills cover what Node 20 lacks, e.g. Promise.withResolvers). A password, a damaged file
- * or a scan without a text layer is refused with a message saying which.
+ * or a scan without a text layer is refused with a message saying which; so is one that would
+ * inflate past its budget or declares more pages than the limit (extract-limits.ts), before
+ * PDF.js reads a page.
  */
 import { getDocumentProxy } from "unpdf";
 import type { ExtractedSection } from "./extracted-section.js";
+import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from "./extract-limits.js";
 import { refusals } from "./knowledge-file-error.js";
+import { guardPdfInflation } from "./pdf-inflation-guard.js";
 
 export interface PdfExtraction {
   sections: ExtractedSection[];
@@ -51,9 +55,15 @@ async function pageText(pdf: PdfDocument, pageNumber: number): Promise<string> {
   }
 }
 
-export async function extractPdf(bytes: Uint8Array): Promise<PdfExtraction> {
+export async function extractPdf(
+  bytes: Uint8Array,
+  limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+): Promise<PdfExtraction> {
+  await guardPdfInflation(bytes, limits);
   const pdf = await openPdf(bytes);
   try {
+    // A page tree may claim a billion pages; each would cost a failed lookup.
+    if (pdf.numPages > limits.pdfMaxPages) throw refusals.tooManyPages(limits.pdfMaxPages);
     const sections: ExtractedSection[] = [];
     let unreadablePages = 0;
     let lastError: unknown;

@@ -5,11 +5,19 @@
  * server; each job has a time budget, after which its worker is terminated. Either way the
  * caller gets a KnowledgeFileError (400) and the next file gets a fresh worker. Idle workers
  * are unref'd (they never keep a process alive) and stopped after a while.
+ *
+ * The heap ceiling does not bound what parsers allocate outside the V8 heap (PDF.js's inflated
+ * streams, image buffers), so while files are read the pool also watches the process's
+ * resident memory: past `memoryBudgetMb` above where it stood when reading began, the workers
+ * reading are stopped and their files refused. The readers' own bounds (extract-limits.ts)
+ * refuse a hostile file long before; this is the backstop for what they cannot foresee.
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { Config } from "../../config.js";
 import { LOAD_ENTRY_SOURCE, workerModule } from "../../runtime/worker-module.js";
 import type { ExtractedDocument, ExtractInput } from "./extract-document.js";
+import { DEFAULT_EXTRACT_LIMITS, EXTRACT_MEMORY_BUDGET_MB, type ExtractLimits } from "./extract-limits.js";
 import type { ExtractJob, ExtractWorkerMessage } from "./extract-worker.js";
 import { KnowledgeFileError, refusals } from "./knowledge-file-error.js";
 
@@ -23,6 +31,10 @@ export interface ExtractPoolOptions {
   /** An idle worker is stopped after this long (it holds parser caches). */
   idleMs?: number;
   chunking?: ExtractJob["chunking"];
+  /** What one file may cost its reader (inflated bytes, pages, objects). */
+  limits?: ExtractLimits;
+  /** Resident memory reading may add to the process before the files being read are refused. */
+  memoryBudgetMb?: number;
 }
 
 export interface ExtractPool {
@@ -37,6 +49,8 @@ export interface ExtractPool {
 export const EXTRACT_TIME_BUDGET_MS = 120_000;
 /** A 20 MB PDF peaks around ~250 MB of heap in PDF.js (measured); twice that is still not the server's. */
 export const EXTRACT_MEMORY_LIMIT_MB = 512;
+/** How often resident memory is read while files are being read: a read costs ~µs. */
+const MEMORY_WATCH_MS = 20;
 const IDLE_MS = 60_000;
 /** Starting takes ~1–2 s (tsx compiles the modules); one that takes this long is broken. */
 const START_BUDGET_MS = 60_000;
@@ -94,6 +108,9 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
   const memoryLimitMb = options.memoryLimitMb ?? EXTRACT_MEMORY_LIMIT_MB;
   const idleMs = options.idleMs ?? IDLE_MS;
   const chunking = options.chunking ?? {};
+  const limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
+  const memoryBudgetBytes = (options.memoryBudgetMb ?? EXTRACT_MEMORY_BUDGET_MB) * 1024 * 1024;
+  let memoryWatch: { timer: NodeJS.Timeout; baseline: number } | undefined;
   const slots: Slot[] = Array.from({ length: size }, () => ({ ready: false }));
   const queue: QueuedJob[] = [];
   let nextId = 1;
@@ -172,6 +189,26 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     slot.idleTimer.unref();
   }
 
+  /** Starts the memory watch when a first file starts being read, and stops it when none is. */
+  function watchMemory(): void {
+    const reading = slots.some((slot) => slot.running);
+    if (!reading) {
+      clearInterval(memoryWatch?.timer);
+      memoryWatch = undefined;
+      return;
+    }
+    if (memoryWatch) return;
+    const timer = setInterval(() => {
+      if (!memoryWatch || process.memoryUsage.rss() - memoryWatch.baseline <= memoryBudgetBytes) return;
+      // Which worker grew cannot be told from outside; every file being read is refused.
+      for (const slot of slots) retire(slot)?.reject(refusals.tooComplex());
+      memoryWatch.baseline = process.memoryUsage.rss();
+      dispatch();
+    }, MEMORY_WATCH_MS);
+    timer.unref();
+    memoryWatch = { timer, baseline: process.memoryUsage.rss() };
+  }
+
   function dispatch(): void {
     if (closed) return;
     let starting = slots.filter((slot) => slot.worker && !slot.ready).length;
@@ -200,6 +237,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
       worker.postMessage(next.job);
     }
     for (const slot of slots) if (!slot.running && slot.ready) idle(slot);
+    watchMemory();
   }
 
   return {
@@ -212,13 +250,14 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
       if (closed) return Promise.reject(new Error(CLOSED));
       return new Promise<ExtractedDocument>((resolve, reject) => {
         const budget = callOptions.timeBudgetMs ?? timeBudgetMs;
-        queue.push({ job: { id: nextId++, input, chunking }, timeBudgetMs: budget, resolve, reject });
+        queue.push({ job: { id: nextId++, input, chunking, limits }, timeBudgetMs: budget, resolve, reject });
         dispatch();
       });
     },
 
     async close() {
       closed = true;
+      clearInterval(memoryWatch?.timer);
       const error = new Error(CLOSED);
       for (const queued of queue.splice(0)) queued.reject(error);
       const stopping: Promise<number>[] = [];
@@ -238,12 +277,27 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
 
 let sharedPool: ExtractPool | undefined;
 
+/** The pool's bounds as the operator set them (server/config.ts, KNOWLEDGE_*). */
+export function extractPoolOptionsFrom(config: Config): ExtractPoolOptions {
+  return {
+    limits: {
+      inflateRatio: config.KNOWLEDGE_INFLATE_RATIO,
+      inflateMaxBytes: config.KNOWLEDGE_INFLATE_MAX_MB * 1024 * 1024,
+      inflateStreamMaxBytes: config.KNOWLEDGE_INFLATE_STREAM_MAX_MB * 1024 * 1024,
+      pdfMaxPages: config.KNOWLEDGE_PDF_MAX_PAGES,
+      pdfMaxObjects: config.KNOWLEDGE_PDF_MAX_OBJECTS,
+    },
+    memoryBudgetMb: config.KNOWLEDGE_EXTRACT_MEMORY_MB,
+  };
+}
+
 /**
- * Reads an upload (or pasted text, kind "text") in the shared pool. Rejects with
- * KnowledgeFileError for a file we refuse; any other error is ours (the worker failed to start).
+ * Reads an upload (or pasted text, kind "text") in the shared pool, which the first call
+ * creates with its `options`. Rejects with KnowledgeFileError for a file we refuse; any other
+ * error is ours (the worker failed to start).
  */
-export function extractInWorker(input: ExtractInput): Promise<ExtractedDocument> {
-  sharedPool ??= createExtractPool();
+export function extractInWorker(input: ExtractInput, options: ExtractPoolOptions = {}): Promise<ExtractedDocument> {
+  sharedPool ??= createExtractPool(options);
   return sharedPool.extract(input);
 }
 

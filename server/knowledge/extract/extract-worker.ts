@@ -6,12 +6,14 @@
 import { parentPort } from "node:worker_threads";
 import type { ChunkOptions } from "./chunk.js";
 import { extractDocument, type ExtractedDocument, type ExtractInput } from "./extract-document.js";
+import type { ExtractLimits } from "./extract-limits.js";
 import { isKnowledgeFileError, type KnowledgeFileErrorStatus } from "./knowledge-file-error.js";
 
 export interface ExtractJob {
   id: number;
   input: ExtractInput;
   chunking: Omit<ChunkOptions, "countTokens">;
+  limits: ExtractLimits;
 }
 
 export type ExtractWorkerMessage =
@@ -30,7 +32,7 @@ export function serveJobs(): void {
   const port = parentPort;
   if (!port) throw new Error("extract-worker.ts must run as a worker thread");
   port.on("message", (job: ExtractJob) => {
-    extractDocument(job.input, job.chunking).then(
+    extractDocument(job.input, job.chunking, job.limits).then(
       (document) => post({ type: "done", id: job.id, document }),
       (error: unknown) => {
         if (isKnowledgeFileError(error))

@@ -76,6 +76,23 @@ export const refusals = {
       "This Word document looks like a zip bomb: it would unpack to far more data than a document holds. It was not opened.",
       { cause },
     ),
+  inflatesTooMuch: (cause?: unknown) =>
+    new KnowledgeFileError(
+      400,
+      "This file unpacks to far more data than a document holds (it looks like a decompression bomb). It was not read.",
+      { cause },
+    ),
+  tooManyPages: (limit: number) =>
+    new KnowledgeFileError(
+      400,
+      `This PDF has more than ${limit.toLocaleString("en-US")} pages. Split it into smaller files and upload them.`,
+    ),
+  tooManyObjects: (cause?: unknown) =>
+    new KnowledgeFileError(
+      400,
+      "This PDF is built from far more parts than a document needs. Export or save it again, then upload it.",
+      { cause },
+    ),
   tooSlow: (cause?: unknown) =>
     new KnowledgeFileError(400, "This file took too long to read. Split it into smaller files and upload them.", {
       cause,

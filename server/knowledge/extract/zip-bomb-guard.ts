@@ -2,8 +2,11 @@
  * Refuses a .docx that would unpack to far more than a document holds, before mammoth (and
  * the JSZip under it) inflates anything. The directory's claims are checked first (cheap);
  * then every part mammoth may read is inflated with a ceiling at its claimed size, so a zip
- * that lies about its sizes is caught by the data, not by running out of memory.
+ * that lies about its sizes is caught by the data, not by running out of memory. The parts
+ * mammoth reads share the inflation budget every kind of file has (extract-limits.ts): per
+ * part, and in all.
  */
+import { inflationBudget, type ExtractLimits } from "./extract-limits.js";
 import { refusals } from "./knowledge-file-error.js";
 import { unpackEntry, type ZipEntry } from "./zip-directory.js";
 
@@ -32,9 +35,10 @@ function checkClaims(entries: readonly ZipEntry[]): void {
   }
 }
 
-function checkActualSize(bytes: Uint8Array, entry: ZipEntry): void {
+/** The part's real size: it never unpacks past what it claims, which the claims check has bounded. */
+function actualSize(bytes: Uint8Array, entry: ZipEntry): number {
   try {
-    unpackEntry(bytes, entry);
+    return unpackEntry(bytes, entry).length;
   } catch (error) {
     // Past its claimed size an entry throws RangeError; anything else (bad data, a truncated
     // stream, an entry pointing outside the file) means a damaged file.
@@ -42,7 +46,15 @@ function checkActualSize(bytes: Uint8Array, entry: ZipEntry): void {
   }
 }
 
-export function guardAgainstZipBomb(bytes: Uint8Array, entries: readonly ZipEntry[]): void {
+export function guardAgainstZipBomb(bytes: Uint8Array, entries: readonly ZipEntry[], limits: ExtractLimits): void {
   checkClaims(entries);
-  for (const entry of entries) if (isReadByMammoth(entry)) checkActualSize(bytes, entry);
+  const budget = inflationBudget(bytes.length, limits);
+  let total = 0;
+  for (const entry of entries) {
+    if (!isReadByMammoth(entry)) continue;
+    // The claim first, so a part that says it is too big is never unpacked.
+    if (entry.uncompressedSize > budget.stream || total + entry.uncompressedSize > budget.document)
+      throw refusals.zipBomb();
+    total += actualSize(bytes, entry);
+  }
 }
