@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { connect as connectTcp } from "node:net";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { makeOwner, makeUser, signupPayload, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { connectAdminSocket, type AdminSocketClient } from "./admin-socket-client.js";
@@ -135,6 +135,79 @@ describeEachEngine("live admin channel", (engine) => {
   it("answers a plain GET of /ws-admin (no upgrade) without a socket", async () => {
     const res = await t.app.inject({ method: "GET", url: "/ws-admin", headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describeEachEngine("live admin channel after an admin loses access", (engine) => {
+  let t: TestApp;
+  let base: string;
+  let owner: MadeUser;
+  const open: AdminSocketClient[] = [];
+
+  beforeEach(async () => {
+    t = await startTestApp(engine);
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    owner = await makeOwner(t);
+  });
+  afterEach(async () => {
+    for (const c of open.splice(0)) c.close();
+    await t.close();
+  });
+
+  const connectReady = async (cookie: string) => {
+    const client = await connectAdminSocket(base, cookie);
+    open.push(client);
+    await client.next("stats_update", DEADLINE_MS);
+    return client;
+  };
+
+  /**
+   * Signs a stranger up once `lostAccess` has answered, waits until the owner's socket has the
+   * sign-up, then says whether the other socket was closed or carried the stranger's email.
+   */
+  async function afterLosingAccess(lostAccess: (other: MadeUser) => Promise<number>): Promise<"closed" | "leaked"> {
+    const other = await makeUser(t, { admin: true });
+    const otherSocket = await connectReady(other.cookie);
+    const ownerSocket = await connectReady(owner.cookie);
+    const signup = signupPayload();
+    const carriesSignup = (data: unknown) => String(data).includes(signup.email);
+    const outcome = new Promise<"closed" | "leaked">((resolve) => {
+      otherSocket.socket.on("message", (data) => {
+        if (carriesSignup(data)) resolve("leaked");
+      });
+      void otherSocket.closed.then(() => resolve("closed"));
+    });
+    expect(await lostAccess(other)).toBe(200);
+    const since = performance.now();
+    expect((await t.app.inject({ method: "POST", url: "/api/signup", payload: signup })).statusCode).toBe(201);
+    await ownerSocket.next("user_signup", DEADLINE_MS, (m) => m.userEmail === signup.email, since);
+    return outcome;
+  }
+
+  it("closes a denied admin's open socket without sending it the sign-up that followed the denial", async () => {
+    const result = await afterLosingAccess(async (other) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/users/${other.id}/approve`,
+        payload: { approved: false },
+        headers: { cookie: owner.cookie },
+      });
+      return res.statusCode;
+    });
+    expect(result).toBe("closed");
+  });
+
+  it("closes the open socket of an admin the system reset deleted without sending it the next sign-up", async () => {
+    const result = await afterLosingAccess(async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/reset-all",
+        payload: { confirm: "RESET" },
+        headers: { cookie: owner.cookie },
+      });
+      return res.statusCode;
+    });
+    expect(result).toBe("closed");
   });
 });
 

@@ -27,8 +27,10 @@ export async function registerAdminChannel(app: FastifyInstance, deps: FeatureDe
     onError: (error, context) => app.log.warn({ err: error }, context),
   });
   const unsubscribe = deps.bus.subscribe((event) => hub.onEvent(event));
+  const stopHearingRevocations = deps.bus.onSessionsRevoked((revocation) => hub.onSessionsRevoked(revocation));
   app.addHook("onClose", async () => {
     unsubscribe();
+    stopHearingRevocations();
     hub.close();
   });
 
@@ -58,8 +60,15 @@ export async function registerAdminChannel(app: FastifyInstance, deps: FeatureDe
     (socket: WebSocket, request: FastifyRequest) => {
       const user = request.user;
       const cookie = request.cookies[SESSION_COOKIE];
-      if (!user || !cookie) return socket.close(ADMIN_SOCKET_CLOSE.unauthenticated, "Unauthorized");
-      const client: HubClient = { socket, alive: true, verify: () => verifySession(cookie) };
+      const sessionHash = request.sessionHash;
+      if (!user || !cookie || !sessionHash) return socket.close(ADMIN_SOCKET_CLOSE.unauthenticated, "Unauthorized");
+      const client: HubClient = {
+        socket,
+        userId: user.id,
+        sessionHash,
+        alive: true,
+        verify: () => verifySession(cookie),
+      };
       socket.on("pong", () => {
         client.alive = true;
       });

@@ -58,7 +58,13 @@ describe("admin hub", () => {
 
   const connect = (verdict: AccessVerdict = "admin") => {
     const socket = new FakeSocket();
-    const client: HubClient = { socket, alive: true, verify: async () => verdict };
+    const client: HubClient = {
+      socket,
+      userId: `user-${hub.size}`,
+      sessionHash: `session-${hub.size}`,
+      alive: true,
+      verify: async () => verdict,
+    };
     hub.add(client);
     return { socket, client };
   };
@@ -78,6 +84,34 @@ describe("admin hub", () => {
     for (const { socket } of [a, b]) {
       expect(socket.sent.slice(1)).toEqual([{ type: "user_approval", approved: true, userEmail: "x@example.com" }]);
     }
+  });
+
+  it("holds a revoked session's socket while it is re-read: an admin still gets what it missed, in order, a denied one nothing", async () => {
+    let release: (verdict: AccessVerdict) => void = () => {};
+    const verdicts = () => new Promise<AccessVerdict>((resolve) => (release = resolve));
+    const still = connect();
+    const denied = connect();
+    const bystander = connect();
+    await vi.advanceTimersByTimeAsync(0);
+    still.client.verify = verdicts;
+    hub.onSessionsRevoked({ scope: "user", userId: still.client.userId });
+    const first = { type: "user_signup", userEmail: "a@example.com" } as const;
+    const second = { type: "user_signup", userEmail: "b@example.com" } as const;
+    hub.onEvent(first);
+    expect(still.socket.sent.slice(1)).toEqual([]);
+    expect(bystander.socket.sent.slice(1)).toEqual([first]);
+    hub.onEvent(second);
+    release("admin");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(still.socket.sent.slice(1)).toEqual([first, second]);
+
+    denied.client.verify = async () => "unauthenticated";
+    hub.onSessionsRevoked({ scope: "all" });
+    hub.onEvent(first);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(denied.socket.sent.slice(1)).toEqual([first, second]);
+    expect(denied.socket.closedWith).toBe(4401);
+    expect(hub.size).toBe(2);
   });
 
   it("recomputes once for a burst of events and pushes the stats only when they changed", async () => {

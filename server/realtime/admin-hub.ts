@@ -2,6 +2,12 @@
  * The admin sockets of one app instance: forwards bus events to them, recomputes the stats
  * (debounced) after every event and pushes them only when they changed, and runs the
  * heartbeat that drops sockets which stopped answering or whose session ended.
+ *
+ * When sessions end (a denial, a password reset, the system reset: the bus's revocations,
+ * heard here before the deny's answer goes out and, on other instances, before any later
+ * event), the affected sockets are held: what would be sent to them waits while their session
+ * is re-read, goes out if it still belongs to an admin and is dropped with the socket if not.
+ * So a denied admin's open socket never carries an event that happened after the denial.
  */
 import {
   ADMIN_HEARTBEAT_MS,
@@ -10,7 +16,7 @@ import {
   type AdminStats,
 } from "../../contracts/realtime.js";
 import { sameStats } from "../admin/stats-service.js";
-import type { AdminEvent } from "./event-bus.js";
+import type { AdminEvent, SessionRevocation } from "./event-bus.js";
 
 const OPEN = 1; // WebSocket.OPEN
 
@@ -27,6 +33,9 @@ export type AccessVerdict = "admin" | "unauthenticated" | "forbidden";
 
 export interface HubClient {
   socket: HubSocket;
+  /** Whose session the socket was opened with, to match session revocations. */
+  userId: string;
+  sessionHash: string;
   /** Set when a pong arrives; cleared at each heartbeat. */
   alive: boolean;
   /** Re-checks the session behind the socket: it may have ended or lost admin rights since the upgrade. */
@@ -44,6 +53,8 @@ export interface AdminHub {
   add(client: HubClient): void;
   remove(client: HubClient): void;
   onEvent(event: AdminEvent): void;
+  /** Sessions ended somewhere: hold the matching sockets until their sessions are re-read. */
+  onSessionsRevoked(revocation: SessionRevocation): void;
   /** One heartbeat round; runs on its own timer, exposed for tests. */
   heartbeat(): void;
   close(): void;
@@ -58,12 +69,16 @@ export function closeFor(client: HubClient, verdict: Exclude<AccessVerdict, "adm
 export function createAdminHub(options: AdminHubOptions): AdminHub {
   const { readStats, onError, debounceMs = 50, heartbeatMs = ADMIN_HEARTBEAT_MS } = options;
   const clients = new Set<HubClient>();
+  /** Sockets being re-checked after a revocation: what they would be sent, and which check counts. */
+  const held = new Map<HubClient, { queue: AdminServerMessage[]; check: number }>();
   let lastStats: AdminStats | null = null;
   let statsTimer: NodeJS.Timeout | null = null;
   let computing = false;
   let dirty = false;
 
   const send = (client: HubClient, message: AdminServerMessage) => {
+    const hold = held.get(client);
+    if (hold) return void hold.queue.push(message);
     if (client.socket.readyState !== OPEN) return;
     try {
       client.socket.send(JSON.stringify(message));
@@ -103,6 +118,38 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
     }
   }
 
+  const revokes = (revocation: SessionRevocation, client: HubClient) => {
+    if (revocation.scope === "all") return true;
+    if (revocation.scope === "session") return client.sessionHash === revocation.sessionHash;
+    return client.userId === revocation.userId && client.sessionHash !== revocation.keepSessionHash;
+  };
+
+  function recheck(client: HubClient) {
+    const hold = held.get(client) ?? { queue: [], check: 0 };
+    // Only the newest check may release the socket: an older one may have read the session before the latest change.
+    const check = hold.check + 1;
+    held.set(client, { ...hold, check });
+    client.verify().then(
+      (verdict) => {
+        const current = held.get(client);
+        if (verdict !== "admin") {
+          held.delete(client);
+          if (clients.delete(client)) closeFor(client, verdict);
+          return;
+        }
+        if (current?.check !== check) return;
+        held.delete(client);
+        for (const message of current.queue) send(client, message);
+      },
+      (error: unknown) => {
+        // Unsure is not "still an admin": the socket is dropped and the client reconnects.
+        onError(error, "verify admin socket after revocation");
+        held.delete(client);
+        if (clients.delete(client)) client.socket.terminate();
+      },
+    );
+  }
+
   const heartbeatTimer = setInterval(() => hub.heartbeat(), heartbeatMs);
   heartbeatTimer.unref();
 
@@ -116,10 +163,14 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
     },
     remove(client) {
       clients.delete(client);
+      held.delete(client);
     },
     onEvent(event) {
       if (event.type !== "stats_changed") broadcast(event);
       scheduleStats();
+    },
+    onSessionsRevoked(revocation) {
+      for (const client of clients) if (revokes(revocation, client)) recheck(client);
     },
     heartbeat() {
       for (const client of clients) {
@@ -146,6 +197,7 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
       clearInterval(heartbeatTimer);
       if (statsTimer) clearTimeout(statsTimer);
       clients.clear();
+      held.clear();
     },
     get size() {
       return clients.size;
