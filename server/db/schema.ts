@@ -106,7 +106,10 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** One failed sign-in. `ip` is the address, IPv6 cut to its /64 (see login-address.ts). */
+/**
+ * One failed sign-in (see login-throttle.ts). `ip` is the client's address, `range` its /24
+ * (IPv4) or /64 (IPv6); rows written before `range` existed have none and count by address only.
+ */
 export const loginFailures = pgTable(
   "login_failures",
   {
@@ -115,11 +118,15 @@ export const loginFailures = pgTable(
     ip: text("ip").notNull(),
     /** The device cookie's nonce when the attempt came from a trusted browser; null otherwise. */
     deviceId: text("device_id"),
+    range: text("range"),
+    /** An admin unlocked the account: the failure still slows its address, no longer the account. */
+    forgiven: boolean("forgiven").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("login_failures_email_idx").on(t.email, t.createdAt),
     index("login_failures_ip_idx").on(t.ip, t.createdAt),
+    index("login_failures_range_idx").on(t.range, t.createdAt),
     index("login_failures_device_idx").on(t.deviceId, t.createdAt),
   ],
 );
