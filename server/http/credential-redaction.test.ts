@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeAgent, postChat } from "../chat/chat-test-support.js";
 import { makeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { createOpenAiCompatibleEmbeddings } from "./embeddings/openai-compatible-embeddings.js";
-import { createOpenAiCompatibleStt } from "./stt/openai-compatible-stt.js";
-import { createOpenAiCompatibleTts } from "./tts/openai-compatible-tts.js";
+import { createOpenAiCompatibleEmbeddings } from "../providers/embeddings/openai-compatible-embeddings.js";
+import { createOpenAiCompatibleStt } from "../providers/stt/openai-compatible-stt.js";
+import { createOpenAiCompatibleTts } from "../providers/tts/openai-compatible-tts.js";
 
 const KEY = "prov-key-7f3a9c1e5b2d";
 

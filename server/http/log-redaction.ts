@@ -6,7 +6,7 @@
  * and password fields are censored wherever a log call puts them.
  */
 import type { FastifyServerOptions } from "fastify";
-import { redactCredentials } from "../providers/credential-redaction.js";
+import { redactCredentials } from "./credential-redaction.js";
 
 type LoggerOption = FastifyServerOptions["logger"];
 type LoggerObject = Exclude<LoggerOption, boolean | undefined>;

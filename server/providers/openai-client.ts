@@ -1,6 +1,6 @@
 /** One way to build the `openai` SDK client for every OpenAI-compatible backend (LLM, TTS, STT). */
 import OpenAI from "openai";
-import { rememberSecret } from "./credential-redaction.js";
+import { rememberSecret } from "../http/credential-redaction.js";
 
 export function createOpenAiClient(options: { baseUrl: string; apiKey?: string; timeoutMs: number }): OpenAI {
   rememberSecret(options.apiKey);

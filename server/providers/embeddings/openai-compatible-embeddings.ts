@@ -7,7 +7,7 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { createOpenAiClient } from "../openai-client.js";
 import { EMBEDDINGS_BATCH_MAX, EmbeddingsError, type EmbeddingsProvider } from "./embeddings-provider.js";
-import { providerErrorText } from "../credential-redaction.js";
+import { providerErrorText } from "../../http/credential-redaction.js";
 
 export interface OpenAiCompatibleEmbeddingsOptions {
   baseUrl: string;

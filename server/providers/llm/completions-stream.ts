@@ -15,7 +15,7 @@ import { StringDecoder } from "node:string_decoder";
 import { createParser, type EventSourceMessage, type EventSourceParser } from "eventsource-parser";
 import { Pool, type Dispatcher } from "undici";
 import { LlmProviderError } from "./llm-provider.js";
-import { providerErrorText, rememberSecret } from "../credential-redaction.js";
+import { providerErrorText, rememberSecret } from "../../http/credential-redaction.js";
 
 export interface CompletionsEndpoint {
   pool: Dispatcher;

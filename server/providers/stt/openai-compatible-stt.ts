@@ -5,7 +5,7 @@
 import { createOpenAiClient } from "../openai-client.js";
 import { toFile } from "openai";
 import type { SttProvider, TranscriptionRequest } from "./stt-provider.js";
-import { providerErrorText } from "../credential-redaction.js";
+import { providerErrorText } from "../../http/credential-redaction.js";
 
 export interface OpenAiCompatibleSttOptions {
   baseUrl: string;

@@ -4,7 +4,7 @@
  */
 import { createOpenAiClient } from "../openai-client.js";
 import type { SpeechAudio, SpeechRequest, TtsProvider } from "./tts-provider.js";
-import { providerErrorText } from "../credential-redaction.js";
+import { providerErrorText } from "../../http/credential-redaction.js";
 
 export type SpeechFormat = "mp3" | "wav";
 
