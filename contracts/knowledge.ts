@@ -10,6 +10,8 @@ export const KNOWLEDGE_FILE_MAX_BYTES = 20 * 1024 * 1024;
 /** The largest pasted text, in characters. */
 export const KNOWLEDGE_TEXT_MAX_CHARS = 1_000_000;
 export const KNOWLEDGE_TITLE_MAX = 200;
+/** An uploaded file's name is kept to this many bytes of UTF-8: what file systems allow. */
+export const KNOWLEDGE_FILE_NAME_MAX_BYTES = 255;
 /** Documents one agent may hold (processing, ready or failed). */
 export const KNOWLEDGE_DOCUMENTS_PER_AGENT = 50;
 /** Chunks one agent may hold across its documents: bounds retrieval work and in-process vector search. */
@@ -72,3 +74,35 @@ export const CitationSchema = z.object({
 export type Citation = z.infer<typeof CitationSchema>;
 
 export const CITATION_SNIPPET_MAX = 600;
+
+/**
+ * Bidirectional controls (LRE…RLO, the isolates, LRM/RLM, the Arabic letter mark): in a file
+ * name they only serve to disguise it ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf").
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** An extension longer than this is part of the name, not an extension. */
+const EXTENSION_MAX_CHARS = 16;
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** `text` cut to at most `maxBytes` of UTF-8 at a character boundary (never inside an emoji or an accent). */
+function cutToBytes(text: string, maxBytes: number): string {
+  let kept = "";
+  let bytes = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) {
+    bytes += utf8Bytes(segment);
+    if (bytes > maxBytes) break;
+    kept += segment;
+  }
+  return kept;
+}
+
+/** An uploaded file's name as we store and show it: no bidi controls, at most 255 bytes, its extension kept. */
+export function cleanKnowledgeFileName(name: string): string {
+  const cleaned = name.replace(BIDI_CONTROLS, "").trim();
+  if (utf8Bytes(cleaned) <= KNOWLEDGE_FILE_NAME_MAX_BYTES) return cleaned;
+  const dot = cleaned.lastIndexOf(".");
+  const extension = dot > 0 && cleaned.length - dot <= EXTENSION_MAX_CHARS ? cleaned.slice(dot) : "";
+  const stem = cleaned.slice(0, cleaned.length - extension.length);
+  return cutToBytes(stem, KNOWLEDGE_FILE_NAME_MAX_BYTES - utf8Bytes(extension)).trimEnd() + extension;
+}

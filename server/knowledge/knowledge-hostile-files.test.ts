@@ -1,9 +1,10 @@
 /**
  * Hostile uploads through HTTP on both engines (issue 22): a decompression bomb is refused with a
- * plain message and leaves nothing stored.
+ * plain message and leaves nothing stored; a file name loses its bidi controls and its length.
  */
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { KnowledgeDocument } from "../../contracts/knowledge.js";
 import { makeAgent } from "../chat/chat-test-support.js";
 import { knowledgeChunks, knowledgeDocuments } from "../db/schema-knowledge.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
@@ -40,5 +41,18 @@ describeEachEngine("hostile knowledge files", (engine) => {
     ]);
     expect(await storedRows()).toEqual(before);
     expect(await knowledgeOf(t, user, agentId)).toEqual([]);
+  });
+
+  it("an uploaded file name is stored without right-to-left overrides and cut to 255 bytes", async () => {
+    const agentId = await makeAgent(t, user, { name: "Name Reader" });
+    const disguised = await uploadFile(t, user, agentId, { fileName: "notes\u202Etxt.exe.txt", bytes: "Hello" });
+    expect(disguised.statusCode).toBe(201);
+    expect(disguised.json<KnowledgeDocument>().fileName).toBe("notestxt.exe.txt");
+    const long = await uploadFile(t, user, agentId, { fileName: `${"n".repeat(5_000)}.txt`, bytes: "Hello" });
+    expect(long.statusCode).toBe(201);
+    const stored = long.json<KnowledgeDocument>().fileName ?? "";
+    expect([Buffer.byteLength(stored), stored.endsWith("n.txt")]).toEqual([255, true]);
+    const listed = (await knowledgeOf(t, user, agentId)).map((document) => document.fileName);
+    expect(listed.sort()).toEqual([stored, "notestxt.exe.txt"].sort());
   });
 });

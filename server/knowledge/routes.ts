@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  cleanKnowledgeFileName,
   KNOWLEDGE_FILE_MAX_BYTES,
   KNOWLEDGE_TEXT_MAX_CHARS,
   KnowledgeDocumentSchema,
@@ -101,7 +102,11 @@ async function readUpload(request: FastifyRequest): Promise<KnowledgeFile> {
       if (part.type === "file") {
         const bytes = await part.toBuffer();
         if (part.fieldname === "file" && !file) {
-          file = { bytes, fileName: cleanText(part.filename ?? "") || null, declaredType: part.mimetype ?? null };
+          file = {
+            bytes,
+            fileName: cleanKnowledgeFileName(cleanText(part.filename ?? "")) || null,
+            declaredType: part.mimetype ?? null,
+          };
         }
       } else if (part.fieldname === "title" && typeof part.value === "string") {
         title = cleanText(part.value).trim() || null;
