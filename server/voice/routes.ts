@@ -32,7 +32,7 @@ import { untilDelivered } from "../http/until-delivered.js";
 import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
 import { createVoiceConversation, interruptVoiceReply, saveVoiceAudio, voiceChat } from "./service.js";
 import { startTranscription, textToSpeech, voiceCapabilities, warmUpSpeech } from "./speech.js";
-import { beginVoiceTurn, streamVoiceTurn } from "./voice-turn.js";
+import { beginVoiceTurn, openVoiceTurn } from "./voice-turn.js";
 
 const ConversationParams = z.object({ id: z.string() });
 const MessageParams = z.object({ id: z.string(), messageId: z.string() });
@@ -116,8 +116,8 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
       // The turn's stages count from the request's arrival, before its (up to 12 MB) body was read.
       const arrivedAt = performance.now() - reply.elapsedTime;
       const signal = abortWhenClientLeaves(request, reply);
-      // Refusals (404, 409 time limit, 423, 503) are plain HTTP answers; after this it is a stream.
-      const turn = await beginVoiceTurn(
+      // Refusals (404, 409 time limit, 423, 429, 503) are plain HTTP answers; after this it is a stream.
+      const prepared = await beginVoiceTurn(
         deps,
         signedInUser(request),
         request.params.id,
@@ -125,6 +125,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
         signal,
         arrivedAt,
       );
+      const turn = await openVoiceTurn(deps, { ...prepared, log: request.log });
       const stream = createVoiceEventStream();
       const tokenSent = app.metrics.firstTokenTimer("voice", arrivedAt);
       const send: typeof stream.send = (event) => {
@@ -132,7 +133,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
         stream.send(event);
       };
       const delivered = () => untilDelivered(stream.body, reply.raw);
-      void streamVoiceTurn(deps, { ...turn, log: request.log, send, delivered }).finally(stream.end);
+      void turn.stream(send, delivered).finally(stream.end);
       return reply.headers(EVENT_STREAM_HEADERS).send(stream.body);
     },
   );

@@ -1,8 +1,11 @@
 /**
  * The streaming voice turn (POST /api/voice-conversations/{id}/turn): optional transcription,
  * then the shared chat turn, with every finished sentence synthesised while the model is
- * still writing, so the client can start playing the first sentence early. Writes events to
- * `send`; never throws once started — failures become an `error` event. The reply's id is
+ * still writing, so the client can start playing the first sentence early. Every refusal —
+ * quotas included, which only the statement storing the message can decide exactly — is
+ * thrown by beginVoiceTurn or openVoiceTurn, before the stream, so it is a plain HTTP answer
+ * (a 429, never a 200 ending in an error event). Then `stream` writes events and never throws —
+ * failures become an `error` event. The reply's id is
  * allocated up front and sent in `stored`, so the client can name it (interrupted) while it
  * streams; the turn's clips and stages are written as it ends (turn-records.ts).
  */
@@ -15,7 +18,7 @@ import {
   type VoiceTurnEvent,
 } from "../../contracts/voice.js";
 import type { UserRow } from "../auth/user-view.js";
-import { startTurn, type TurnUsageRecord } from "../chat/turn.js";
+import { startTurn, type StartedTurn, type TurnUsageRecord } from "../chat/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
@@ -24,7 +27,7 @@ import { createSentenceSpeaker } from "./sentence-speaker.js";
 import { toSpeakableText } from "./speakable-text.js";
 import { detectedLanguageOf, prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
 import { startTranscription, synthesizeDataUrl } from "./speech.js";
-import { createTurnRecorder } from "./turn-records.js";
+import { createTurnRecorder, type TurnRecorder } from "./turn-records.js";
 
 export interface VoiceTurnInput {
   user: UserRow;
@@ -98,8 +101,22 @@ export async function beginVoiceTurn(
   }
 }
 
-export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput): Promise<void> {
-  const { ready, language, signal, send } = input;
+/** A voice turn past every refusal: `stream` writes its events (it never throws). */
+export interface OpenedVoiceTurn {
+  stream(send: VoiceTurnInput["send"], delivered?: VoiceTurnInput["delivered"]): Promise<void>;
+}
+
+/**
+ * Waits for the transcript, then stores the user's message: the turn's own statement admits it
+ * against the company's quotas, so a refusal (429, or 404/409/423 when things changed since
+ * beginVoiceTurn) is thrown here, as plain HTTP before any event is written. A transcript too
+ * short to be a turn, or a failed transcription, is left for the stream to tell.
+ */
+export async function openVoiceTurn(
+  deps: FeatureDeps,
+  input: Omit<VoiceTurnInput, "send" | "delivered">,
+): Promise<OpenedVoiceTurn> {
+  const { ready, language, signal } = input;
   const assistantMessageId = randomUUID();
   const records = createTurnRecorder(deps, {
     conversationId: ready.conversation.id,
@@ -107,39 +124,30 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
     arrivedAt: input.arrivedAt,
     log: input.log,
   });
-  // Whether the user's message is stored (startTurn resolved, or the chat turn's 502 came after it).
-  let stored = false;
-  let turnStarted = false;
-  // The turn's usage waits here until the seconds spoken are known.
-  let usage: TurnUsageRecord | null = null;
-  let spokenSeconds = 0;
+  const touchDuration = () => touchVoiceDuration(deps, ready.conversation).catch(() => undefined);
+  let transcript: string | undefined;
   try {
-    const message = input.message ?? (await transcribe(input));
-    if (message === null) return;
-    if (input.message === undefined) records.transcribed();
-
-    const voice = voiceForAgent(ready.agent);
-    const speaker = createSentenceSpeaker(
-      async (text) => {
-        try {
-          const { audioUrl } = await synthesizeDataUrl(deps, { text, voice, language, signal });
-          spokenSeconds += dataUrlSeconds(audioUrl) ?? estimateSpeechSeconds(text);
-          return audioUrl;
-        } catch (err) {
-          spokenSeconds += estimateSpeechSeconds(text);
-          if (!signal.aborted)
-            input.log?.warn({ err }, "voice turn: sentence synthesis failed; the browser will speak it");
-          return null;
-        }
+    transcript = input.message === undefined ? await (input.transcription ?? Promise.resolve("")) : undefined;
+  } catch (error) {
+    return { stream: (send) => failedTranscription(error, send, input).finally(touchDuration) };
+  }
+  if (transcript !== undefined) records.transcribed();
+  const message = input.message ?? transcript ?? "";
+  if (input.message === undefined && !isMeaningfulTranscript(message)) {
+    return {
+      stream: async (send) => {
+        send({ event: "transcript", data: { text: message } });
+        send({ event: "skipped", data: { text: message } });
+        await touchDuration();
       },
-      (sentence) => {
-        records.spoke(sentence.audioUrl);
-        send({ event: "audio", data: sentence });
-      },
-    );
+    };
+  }
 
-    turnStarted = true;
-    const turn = await startTurn(deps, {
+  // The turn's usage waits here until the seconds spoken are known.
+  const metered: { usage: TurnUsageRecord | null } = { usage: null };
+  let turn: StartedTurn;
+  try {
+    turn = await startTurn(deps, {
       user: input.user,
       agent: ready.agent,
       conversationId: ready.conversation.id,
@@ -154,14 +162,70 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
       // A reply cut off before any of it was heard is not kept (the client may name it in `interrupted`).
       keepUnfinishedReply: () => records.anySpoken,
       meter: async (record) => {
-        usage = { ...record, voiceSecondsHeard: input.recordingSeconds ?? estimateSpeechSeconds(message) };
+        metered.usage = { ...record, voiceSecondsHeard: input.recordingSeconds ?? estimateSpeechSeconds(message) };
       },
     });
-    stored = true;
-    send({ event: "stored", data: { userMessageId: turn.userMessageId, assistantMessageId } });
-    if (input.recording) records.keepRecording(turn.userMessageId, input.recording);
+  } catch (error) {
+    await touchDuration();
+    throw error;
+  }
+  if (input.recording) records.keepRecording(turn.userMessageId, input.recording);
+  return {
+    stream: async (send, delivered) => {
+      if (transcript !== undefined) send({ event: "transcript", data: { text: transcript } });
+      send({ event: "stored", data: { userMessageId: turn.userMessageId, assistantMessageId } });
+      try {
+        await relayReply(deps, { input, message, turn, records, metered, send });
+      } finally {
+        await delivered?.();
+        await records.finish();
+        await touchDuration();
+      }
+    },
+  };
+}
 
-    for await (const event of turn.events) {
+/** Relays the stored turn's reply, speaking each sentence as it is written; failures become an `error` event. */
+async function relayReply(
+  deps: FeatureDeps,
+  p: {
+    input: Omit<VoiceTurnInput, "send" | "delivered">;
+    message: string;
+    turn: StartedTurn;
+    records: TurnRecorder;
+    metered: { usage: TurnUsageRecord | null };
+    send: VoiceTurnInput["send"];
+  },
+): Promise<void> {
+  const { input, message, records, send } = p;
+  const { language, signal } = input;
+  let spokenSeconds = 0;
+  const recordUsage = async () => {
+    const record = p.metered.usage;
+    p.metered.usage = null;
+    if (record) await meterTurn(deps, { ...record, voiceSecondsSpoken: spokenSeconds }, input.log);
+  };
+  const voice = voiceForAgent(input.ready.agent);
+  const speaker = createSentenceSpeaker(
+    async (text) => {
+      try {
+        const { audioUrl } = await synthesizeDataUrl(deps, { text, voice, language, signal });
+        spokenSeconds += dataUrlSeconds(audioUrl) ?? estimateSpeechSeconds(text);
+        return audioUrl;
+      } catch (err) {
+        spokenSeconds += estimateSpeechSeconds(text);
+        if (!signal.aborted)
+          input.log?.warn({ err }, "voice turn: sentence synthesis failed; the browser will speak it");
+        return null;
+      }
+    },
+    (sentence) => {
+      records.spoke(sentence.audioUrl);
+      send({ event: "audio", data: sentence });
+    },
+  );
+  try {
+    for await (const event of p.turn.events) {
       if (event.type === "delta") {
         records.firstToken();
         send({ event: "delta", data: { text: event.text } });
@@ -186,31 +250,23 @@ export async function streamVoiceTurn(deps: FeatureDeps, input: VoiceTurnInput):
     if (signal.aborted) return;
     const status = error instanceof HttpError ? error.statusCode : 500;
     if (!(error instanceof HttpError)) input.log?.error({ err: error }, "voice turn failed");
-    const message = error instanceof HttpError ? error.message : "The voice turn failed; please try again.";
-    // A 502 from the chat turn comes after the message was committed (see runConversationTurn).
-    send({ event: "error", data: { status, message, stored: stored || (turnStarted && status === 502) } });
+    const text = error instanceof HttpError ? error.message : "The voice turn failed; please try again.";
+    // The user's message was stored before the stream began.
+    send({ event: "error", data: { status, message: text, stored: true } });
   } finally {
     await recordUsage();
-    if (stored) {
-      await input.delivered?.();
-      await records.finish();
-    }
-    await touchVoiceDuration(deps, ready.conversation).catch(() => undefined);
-  }
-
-  /** Once per turn, after the reply was spoken (or the turn failed): the record with its seconds. */
-  async function recordUsage(): Promise<void> {
-    const record: TurnUsageRecord | null = usage;
-    usage = null;
-    if (record) await meterTurn(deps, { ...record, voiceSecondsSpoken: spokenSeconds }, input.log);
   }
 }
 
-/** The recording's text, sent to the client at once; null when it is too short to be a turn. */
-async function transcribe(input: VoiceTurnInput): Promise<string | null> {
-  const text = await (input.transcription ?? Promise.resolve(""));
-  input.send({ event: "transcript", data: { text } });
-  if (isMeaningfulTranscript(text)) return text;
-  input.send({ event: "skipped", data: { text } });
-  return null;
+/** A transcription that failed: told in the stream (the client shows it), nothing stored. */
+async function failedTranscription(
+  error: unknown,
+  send: VoiceTurnInput["send"],
+  input: Omit<VoiceTurnInput, "send" | "delivered">,
+): Promise<void> {
+  if (input.signal.aborted) return;
+  const status = error instanceof HttpError ? error.statusCode : 500;
+  if (!(error instanceof HttpError)) input.log?.error({ err: error }, "voice turn transcription failed");
+  const message = error instanceof HttpError ? error.message : "The voice turn failed; please try again.";
+  send({ event: "error", data: { status, message, stored: false } });
 }
