@@ -4,7 +4,7 @@
 //    which rule matched.
 // 2. A character n-gram classifier (injection-classifier.ts) trained on labelled messages
 //    catches attacks worded in ways no rule names. Its threshold was chosen in training for
-//    precision (see docs/decisions.md), and it is only asked when no rule matched.
+//    precision (see docs/decisions/042-injection-classifier-second-stage.md), and it is only asked when no rule matched.
 // Pure and synchronous; the rules compile and the model loads once at module load.
 import { classifiesAsInjection } from "./injection-classifier.js";
 import { matchInjectionRule } from "./injection-rules-match.js";

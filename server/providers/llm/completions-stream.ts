@@ -4,7 +4,7 @@
  * (eventsource-parser), each `data:` line handed on as parsed JSON until `data: [DONE]`.
  *
  * Why not the openai SDK or fetch: profiling put 42 % of the app's CPU per chat in the SDK and
- * the fetch/web-streams layers beneath it (decision in docs/decisions.md). Here a response
+ * the fetch/web-streams layers beneath it (docs/decisions/053-own-provider-client-and-sse-writer.md). Here a response
  * chunk goes from undici's parser callback to JSON.parse with no stream objects between.
  *
  * It owns the translation of what the wire can do wrong into LlmProviderError (an error status,

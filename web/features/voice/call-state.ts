@@ -2,7 +2,7 @@
  * The voice call as data: its state, the events that move it and the effects a move asks for.
  * call-transition.ts is the one pure function between them; call-effects.ts carries the
  * effects out (microphone, detector, network, player, timers, toasts). Decision text with the
- * states and events: docs/decisions.md ("Voice call state machine").
+ * states and events: docs/decisions/057-voice-call-state-machine.md.
  */
 import type { LanguageCode } from "../../../contracts/voice";
 import type { SpeechItem } from "./speech-player";

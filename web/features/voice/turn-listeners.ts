@@ -39,7 +39,7 @@ export interface TurnListener {
 }
 
 /**
- * Turn-taking settings (reported in docs/decisions.md). Silero v5 judges 32 ms frames.
+ * Turn-taking settings (reported in docs/decisions/024-voice-turn-taking.md). Silero v5 judges 32 ms frames.
  * - redemptionMs 450 → 14 frames = 448 ms of quiet ends the turn at the "normal" pause
  *   tolerance (measured: ~40 ms more for the model's probability to fall); see
  *   PAUSE_TOLERANCE_MS for short and long. The package default, 1400, feels like a
