@@ -1,21 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { NOT_FOUND_PAGE_MODULE, signedInPageModule } from "./signed-in-page-modules.js";
+import { ALWAYS_SIGNED_OUT_PATHS, NOT_FOUND_PAGE, SIGNED_OUT_PAGE_MODULES, signedInPageAt } from "./pages.js";
 
-describe("signedInPageModule", () => {
+describe("signedInPageAt", () => {
   it("finds the page at a fixed path", () => {
-    expect(signedInPageModule("/")).toBe("pages/dashboard.tsx");
-    expect(signedInPageModule("/agents")).toBe("pages/agents.tsx");
-    expect(signedInPageModule("/admin-users")).toBe("pages/admin-users.tsx");
+    expect(signedInPageAt("/")).toBe("dashboard");
+    expect(signedInPageAt("/agents")).toBe("agents");
+    expect(signedInPageAt("/admin-users")).toBe("adminUsers");
   });
 
   it("lets a parameter stand for exactly one non-empty segment", () => {
-    expect(signedInPageModule("/chat/123")).toBe("pages/chat.tsx");
-    expect(signedInPageModule("/admin/users/42")).toBe("pages/admin-user-detail.tsx");
-    expect(signedInPageModule("/chat/123/more")).toBe(NOT_FOUND_PAGE_MODULE);
-    expect(signedInPageModule("/agents/")).toBe(NOT_FOUND_PAGE_MODULE);
+    expect(signedInPageAt("/chat/123")).toBe("chat");
+    expect(signedInPageAt("/admin/users/42")).toBe("adminUserDetail");
+    expect(signedInPageAt("/chat/123/more")).toBe(NOT_FOUND_PAGE);
+    expect(signedInPageAt("/agents/")).toBe(NOT_FOUND_PAGE);
   });
 
   it("answers the not-found page for a path no route matches", () => {
-    expect(signedInPageModule("/no-such-page")).toBe(NOT_FOUND_PAGE_MODULE);
+    expect(signedInPageAt("/no-such-page")).toBe(NOT_FOUND_PAGE);
   });
+});
+
+it("the signed-out side is the landing, login, signup and not-found pages, and / is not always signed out", () => {
+  expect(SIGNED_OUT_PAGE_MODULES.sort()).toEqual(
+    ["pages/landing.tsx", "pages/login.tsx", "pages/not-found.tsx", "pages/signup.tsx"].sort(),
+  );
+  expect(ALWAYS_SIGNED_OUT_PATHS).toEqual(["/login", "/signup"]);
 });

@@ -23,11 +23,13 @@
  */
 import { basename } from "node:path";
 import type { Rolldown } from "vite";
+import { SIGNED_OUT_PAGE_MODULES } from "../contracts/pages.ts";
 
 type Context = Rolldown.ChunkingContext;
 
-/** The signed-out screens: web/routes.ts `signedOutPages` and `notFoundPage`. */
-const SIGNED_OUT_PAGE = /[\\/]web[\\/]pages[\\/](?:landing|login|signup|not-found)\.tsx$/;
+/** The signed-out screens of the page table (contracts/pages.ts). */
+const SIGNED_OUT_MODULE_FILES = SIGNED_OUT_PAGE_MODULES.map((module) => `/web/${module}`);
+const isSignedOutPage = (id: string) => SIGNED_OUT_MODULE_FILES.some((file) => id.replaceAll("\\", "/").endsWith(file));
 const SIGNED_IN_FRAME = /[\\/]web[\\/]signed-in-app\.tsx$/;
 const PAGE = /[\\/]web[\\/]pages[\\/][^\\/]+\.tsx$/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
@@ -169,11 +171,11 @@ class ModuleGraph {
     if (this.inEntry(id)) return null;
     const staticAncestors = this.ancestors(id, false);
     const fromFrame = staticAncestors.some((ancestor) => SIGNED_IN_FRAME.test(ancestor));
-    const fromSignedInPage = staticAncestors.some((ancestor) => PAGE.test(ancestor) && !SIGNED_OUT_PAGE.test(ancestor));
-    if (staticAncestors.some((ancestor) => SIGNED_OUT_PAGE.test(ancestor))) {
+    const fromSignedInPage = staticAncestors.some((ancestor) => PAGE.test(ancestor) && !isSignedOutPage(ancestor));
+    if (staticAncestors.some((ancestor) => isSignedOutPage(ancestor))) {
       return fromFrame || fromSignedInPage ? SHARED_WITH_SIGNED_OUT : null;
     }
-    if (this.ancestors(id, true).some((ancestor) => SIGNED_OUT_PAGE.test(ancestor))) {
+    if (this.ancestors(id, true).some((ancestor) => isSignedOutPage(ancestor))) {
       return fromFrame ? SIGNED_IN_DIALOG : null;
     }
     if (fromFrame) return SIGNED_IN;

@@ -1,13 +1,23 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { expect, it } from "vitest";
-import { NOT_FOUND_PAGE_MODULE, SIGNED_IN_PAGE_MODULES, SIGNED_OUT_PATHS } from "../server/http/signed-in-page-modules";
+import { NOT_FOUND_PAGE, PAGE_MODULES, SIGNED_IN_PAGES, SIGNED_OUT_PAGES } from "../contracts/pages";
 import { notFoundPage, signedInRoutes, signedOutRoutes } from "./routes";
 
-it("the server's table of signed-in pages is the route table, path for path and module for module", () => {
-  expect(SIGNED_IN_PAGE_MODULES).toEqual(signedInRoutes.map(({ path, module }) => ({ path, module })));
-  expect(NOT_FOUND_PAGE_MODULE).toBe(notFoundPage.module);
+it("the router serves the page table of contracts/pages.ts, path for path and module for module", () => {
+  const modules = (table: typeof SIGNED_IN_PAGES) =>
+    table.map(({ path, page }) => ({ path, module: PAGE_MODULES[page] }));
+  expect(signedInRoutes.map(({ path, module }) => ({ path, module }))).toEqual(modules(SIGNED_IN_PAGES));
+  expect(signedOutRoutes.map(({ path, module }) => ({ path, module }))).toEqual(modules(SIGNED_OUT_PAGES));
+  expect(notFoundPage.module).toBe(PAGE_MODULES[NOT_FOUND_PAGE]);
 });
 
-it("the server sends the plain page on exactly the signed-out paths a signed-in visitor still sees", () => {
-  // "/" is the landing page signed out and the dashboard signed in, so it is not among them.
-  expect(SIGNED_OUT_PATHS).toEqual(signedOutRoutes.map(({ path }) => path).filter((path) => path !== "/"));
+it("every page of the table names a page file that exists", () => {
+  for (const module of Object.values(PAGE_MODULES)) expect(existsSync(join("web", module)), module).toBe(true);
+});
+
+it("two paths that show the same page share one chunk loader", () => {
+  const chats = signedInRoutes.filter(({ module }) => module === PAGE_MODULES.chat);
+  expect(chats.length).toBe(2);
+  expect(chats[0].load).toBe(chats[1].load);
 });

@@ -1,10 +1,19 @@
 /**
- * The route table (spec section 2). One page file per screen in web/pages/, each loaded as its
- * own chunk the first time it is shown: a visitor on the landing page never downloads the
- * admin screens, and the chat page's Markdown renderer arrives with the chat page only.
+ * The web router's pages: the table in contracts/pages.ts (spec section 2) with each page's
+ * loader. One page file per screen in web/pages/, each loaded as its own chunk the first time it
+ * is shown: a visitor on the landing page never downloads the admin screens, and the chat page's
+ * Markdown renderer arrives with the chat page only.
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import {
+  NOT_FOUND_PAGE,
+  PAGE_MODULES,
+  SIGNED_IN_PAGES,
+  SIGNED_OUT_PAGES,
+  type PageName,
+  type PagePath,
+} from "../contracts/pages";
 import { usageQuery } from "./features/analytics/usage-queries";
 import { conversationListQuery } from "./features/chat/chat-queries";
 import { agentListQuery, agentQuery } from "./lib/agent-queries";
@@ -50,79 +59,52 @@ const prefetchChat: PageRoute["prefetch"] = (queryClient, { agentId }) => {
   void queryClient.prefetchQuery(conversationListQuery);
 };
 
-export const signedOutPages = {
-  landing: lazyPage("pages/landing.tsx", () => import("./pages/landing").then((m) => m.LandingPage)),
-  login: lazyPage("pages/login.tsx", () => import("./pages/login").then((m) => m.LoginPage)),
-  signup: lazyPage("pages/signup.tsx", () => import("./pages/signup").then((m) => m.SignupPage)),
+/** How each page of the table (contracts/pages.ts) is loaded: a missing page fails to compile. */
+const PAGE_LOADERS: Record<PageName, () => Promise<ComponentType>> = {
+  landing: () => import("./pages/landing").then((m) => m.LandingPage),
+  login: () => import("./pages/login").then((m) => m.LoginPage),
+  signup: () => import("./pages/signup").then((m) => m.SignupPage),
+  notFound: () => import("./pages/not-found").then((m) => m.NotFoundPage),
+  dashboard: () => import("./pages/dashboard").then((m) => m.DashboardPage),
+  agents: () => import("./pages/agents").then((m) => m.AgentsPage),
+  agentDetail: () => import("./pages/agent-detail").then((m) => m.AgentDetailPage),
+  chat: () => import("./pages/chat").then((m) => m.ChatPage),
+  createAgentSimple: () => import("./pages/create-agent-simple").then((m) => m.CreateAgentSimplePage),
+  createAgent: () => import("./pages/create-agent").then((m) => m.CreateAgentPage),
+  templates: () => import("./pages/templates").then((m) => m.TemplatesPage),
+  adminPanel: () => import("./pages/admin-panel").then((m) => m.AdminPanelPage),
+  adminUsers: () => import("./pages/admin-users").then((m) => m.AdminUsersPage),
+  adminCompanies: () => import("./pages/admin-companies").then((m) => m.AdminCompaniesPage),
+  adminVoiceConversations: () => import("./pages/admin-voice-conversations").then((m) => m.AdminVoiceConversationsPage),
+  adminConversations: () => import("./pages/admin-conversations").then((m) => m.AdminConversationsPage),
+  adminConversationDetail: () => import("./pages/admin-conversation-detail").then((m) => m.AdminConversationDetailPage),
+  adminErrorReports: () => import("./pages/admin-error-reports").then((m) => m.AdminErrorReportsPage),
+  adminUserDetail: () => import("./pages/admin-user-detail").then((m) => m.AdminUserDetailPage),
+  adminReset: () => import("./pages/admin-reset").then((m) => m.AdminResetPage),
+  adminAnalytics: () => import("./pages/admin-analytics").then((m) => m.AdminAnalyticsPage),
+  adminAudit: () => import("./pages/admin-audit").then((m) => m.AdminAuditPage),
 };
 
-export const signedOutRoutes: PageRoute[] = [
-  { path: "/", ...signedOutPages.landing },
-  { path: "/login", ...signedOutPages.login },
-  { path: "/signup", ...signedOutPages.signup },
-];
-
-const pages = {
-  dashboard: lazyPage("pages/dashboard.tsx", () => import("./pages/dashboard").then((m) => m.DashboardPage)),
-  agents: lazyPage("pages/agents.tsx", () => import("./pages/agents").then((m) => m.AgentsPage)),
-  agentDetail: lazyPage("pages/agent-detail.tsx", () => import("./pages/agent-detail").then((m) => m.AgentDetailPage)),
-  chat: lazyPage("pages/chat.tsx", () => import("./pages/chat").then((m) => m.ChatPage)),
-  createAgentSimple: lazyPage("pages/create-agent-simple.tsx", () =>
-    import("./pages/create-agent-simple").then((m) => m.CreateAgentSimplePage),
-  ),
-  createAgent: lazyPage("pages/create-agent.tsx", () => import("./pages/create-agent").then((m) => m.CreateAgentPage)),
-  templates: lazyPage("pages/templates.tsx", () => import("./pages/templates").then((m) => m.TemplatesPage)),
-  adminPanel: lazyPage("pages/admin-panel.tsx", () => import("./pages/admin-panel").then((m) => m.AdminPanelPage)),
-  adminUsers: lazyPage("pages/admin-users.tsx", () => import("./pages/admin-users").then((m) => m.AdminUsersPage)),
-  adminCompanies: lazyPage("pages/admin-companies.tsx", () =>
-    import("./pages/admin-companies").then((m) => m.AdminCompaniesPage),
-  ),
-  adminVoiceConversations: lazyPage("pages/admin-voice-conversations.tsx", () =>
-    import("./pages/admin-voice-conversations").then((m) => m.AdminVoiceConversationsPage),
-  ),
-  adminConversations: lazyPage("pages/admin-conversations.tsx", () =>
-    import("./pages/admin-conversations").then((m) => m.AdminConversationsPage),
-  ),
-  adminConversationDetail: lazyPage("pages/admin-conversation-detail.tsx", () =>
-    import("./pages/admin-conversation-detail").then((m) => m.AdminConversationDetailPage),
-  ),
-  adminErrorReports: lazyPage("pages/admin-error-reports.tsx", () =>
-    import("./pages/admin-error-reports").then((m) => m.AdminErrorReportsPage),
-  ),
-  adminUserDetail: lazyPage("pages/admin-user-detail.tsx", () =>
-    import("./pages/admin-user-detail").then((m) => m.AdminUserDetailPage),
-  ),
-  adminReset: lazyPage("pages/admin-reset.tsx", () => import("./pages/admin-reset").then((m) => m.AdminResetPage)),
-  adminAnalytics: lazyPage("pages/admin-analytics.tsx", () =>
-    import("./pages/admin-analytics").then((m) => m.AdminAnalyticsPage),
-  ),
-  adminAudit: lazyPage("pages/admin-audit.tsx", () => import("./pages/admin-audit").then((m) => m.AdminAuditPage)),
+const PAGE_PREFETCH: Partial<Record<PageName, PageRoute["prefetch"]>> = {
+  dashboard: prefetchDashboard,
+  chat: prefetchChat,
 };
 
-export const signedInRoutes: PageRoute[] = [
-  { path: "/", ...pages.dashboard, prefetch: prefetchDashboard },
-  { path: "/agents", ...pages.agents },
-  { path: "/agents/:id", ...pages.agentDetail },
-  { path: "/chat", ...pages.chat, prefetch: prefetchChat },
-  { path: "/chat/:agentId", ...pages.chat, prefetch: prefetchChat },
-  { path: "/create", ...pages.createAgentSimple },
-  { path: "/create-agent-simple", ...pages.createAgentSimple },
-  { path: "/create-agent", ...pages.createAgent },
-  { path: "/templates", ...pages.templates },
-  { path: "/admin", ...pages.adminPanel },
-  { path: "/admin-users", ...pages.adminUsers },
-  { path: "/admin-companies", ...pages.adminCompanies },
-  { path: "/admin-voice-conversations", ...pages.adminVoiceConversations },
-  { path: "/admin-conversations", ...pages.adminConversations },
-  { path: "/admin/conversation/:id", ...pages.adminConversationDetail },
-  { path: "/admin-error-reports", ...pages.adminErrorReports },
-  { path: "/admin/users/:id", ...pages.adminUserDetail },
-  { path: "/admin-reset", ...pages.adminReset },
-  { path: "/admin-analytics", ...pages.adminAnalytics },
-  { path: "/admin-audit", ...pages.adminAudit },
-];
+/** One lazy page per page name, shared by every path that shows it. */
+const lazyPages = new Map<PageName, LazyPage>();
+function pageNamed(page: PageName): LazyPage {
+  let lazyLoaded = lazyPages.get(page);
+  if (!lazyLoaded) {
+    lazyLoaded = lazyPage(PAGE_MODULES[page], PAGE_LOADERS[page]);
+    lazyPages.set(page, lazyLoaded);
+  }
+  return lazyLoaded;
+}
 
+const toRoute = ({ path, page }: PagePath): PageRoute => ({ path, ...pageNamed(page), prefetch: PAGE_PREFETCH[page] });
+
+export const signedOutPages = { login: pageNamed("login"), signup: pageNamed("signup") };
+export const signedOutRoutes: PageRoute[] = SIGNED_OUT_PAGES.map(toRoute);
+export const signedInRoutes: PageRoute[] = SIGNED_IN_PAGES.map(toRoute);
 /** Any signed-in path no route matches. */
-export const notFoundPage = lazyPage("pages/not-found.tsx", () =>
-  import("./pages/not-found").then((m) => m.NotFoundPage),
-);
+export const notFoundPage = pageNamed(NOT_FOUND_PAGE);

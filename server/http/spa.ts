@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../auth/sessions.js";
 import { preferredEncoding } from "./accept-encoding.js";
 import { createSignedInDocuments, type SignedInDocument } from "./signed-in-document.js";
-import { SIGNED_OUT_PATHS, signedInPageModule } from "./signed-in-page-modules.js";
+import { ALWAYS_SIGNED_OUT_PATHS, PAGE_MODULES, signedInPageAt } from "../../contracts/pages.js";
 
 export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const hasBuild = Boolean(webRoot && existsSync(join(webRoot, "index.html")));
@@ -44,8 +44,8 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: stri
     }
     // Which document a page gets depends on the cookie: no cache may hand one to the other.
     reply.header("Vary", "Cookie");
-    if (signedInDocuments && request.cookies[SESSION_COOKIE] && !SIGNED_OUT_PATHS.includes(path)) {
-      return sendSignedInDocument(request, reply, signedInDocuments.forPage(signedInPageModule(path)));
+    if (signedInDocuments && request.cookies[SESSION_COOKIE] && !ALWAYS_SIGNED_OUT_PATHS.includes(path)) {
+      return sendSignedInDocument(request, reply, signedInDocuments.forPage(PAGE_MODULES[signedInPageAt(path)]));
     }
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
