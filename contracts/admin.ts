@@ -9,6 +9,14 @@ export const ApproveUserSchema = z.object({ approved: z.boolean({ error: "approv
 
 export const ResetPasswordSchema = z.object({ newPassword: NewPasswordSchema });
 
+/** 200 of POST /api/admin/users/{id}/unlock: the account's failed sign-ins no longer hold it back. */
+export const UnlockSignInResultSchema = z.object({
+  message: z.string(),
+  /** How many recorded failures stopped counting against the account (they still slow their addresses). */
+  failuresForgiven: z.number().int(),
+});
+export type UnlockSignInResult = z.infer<typeof UnlockSignInResultSchema>;
+
 export const AdminUsersQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),

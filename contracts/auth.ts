@@ -73,8 +73,22 @@ export const MESSAGES = {
   duplicateEmail: "An account with this email already exists",
 } as const;
 
+/** How long to wait, in words: seconds under a minute, else whole minutes rounded up. */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, seconds)} ${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
 /** The refusal of a throttled sign-in; its Retry-After header carries the same wait in seconds. */
 export function signInRetryMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  return `Too many failed sign-in attempts. Try again in ${waitInWords(retryAfterSeconds)}.`;
+}
+
+/** The refusal while the account-wide lock holds (browsers without the account's device cookie). */
+export function accountLockedMessage(retryAfterSeconds: number): string {
+  return (
+    "This account is locked after a very large number of failed sign-in attempts. " +
+    `Sign in from a browser you have used before, ask an administrator to unlock it, or try again in ${waitInWords(retryAfterSeconds)}.`
+  );
 }

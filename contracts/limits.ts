@@ -24,13 +24,27 @@ export const VOICE_RESTART_DELAY_MS = 100;
 export const TYPING_REVEAL_MS_PER_CHAR = 60;
 export const ADMIN_USERS_PAGE_SIZE = 100;
 /**
- * Sign-in throttling, after OWASP's device cookies; failures count inside
- * LOGIN_FAILURE_WINDOW_MINUTES. A browser with a device cookie for the account is held only
- * to its own limit; other attempts to the tight per-(account, address) limit, to a shared
- * limit per account, and to a per-address limit high enough for an office behind one NAT.
+ * Sign-in throttling (server/auth/login-throttle.ts), after OWASP: the attacker is slowed, the
+ * account is not locked. Failures count inside LOGIN_FAILURE_WINDOW_MINUTES. Past its free
+ * failures, each scope waits a delay from its latest failure that doubles with every further
+ * failure, from LOGIN_THROTTLE_BASE_DELAY_SECONDS up to a cap (server/config.ts: 15 minutes for
+ * one account from one address or one device, 1 minute for a whole address or range, so that
+ * colleagues behind one NAT are never held longer). A browser with a device cookie for the
+ * account is judged by its own failures alone.
  */
-export const LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
-export const LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED = 30;
-export const LOGIN_FAILURES_PER_ADDRESS = 100;
-export const LOGIN_FAILURES_PER_DEVICE = 10;
+export const LOGIN_THROTTLE_FREE_PER_ACCOUNT_AND_ADDRESS = 5;
+export const LOGIN_THROTTLE_FREE_PER_DEVICE = 10;
+export const LOGIN_THROTTLE_FREE_PER_ADDRESS = 20;
+/** The /24 (IPv4) or /64 (IPv6) around the address. */
+export const LOGIN_THROTTLE_FREE_PER_RANGE = 50;
+export const LOGIN_THROTTLE_BASE_DELAY_SECONDS = 1;
+export const LOGIN_THROTTLE_MAX_DELAY_SECONDS_DEFAULT = 15 * 60;
+export const LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS_DEFAULT = 60;
+/**
+ * The account-wide lock, for browsers without the account's device cookie: only at a volume
+ * of failures no office produces (each address and range being throttled, it takes dozens of
+ * networks). An admin's unlock lifts it at once. Tunable in server/config.ts.
+ */
+export const LOGIN_ACCOUNT_LOCK_FAILURES_DEFAULT = 1000;
+export const LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES_DEFAULT = 60;
 export const DEVICE_COOKIE_DAYS = 365;

@@ -3,7 +3,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { VOICE_SESSION_SECONDS_DEFAULT } from "../contracts/limits.js";
+import {
+  LOGIN_ACCOUNT_LOCK_FAILURES_DEFAULT,
+  LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES_DEFAULT,
+  LOGIN_THROTTLE_MAX_DELAY_SECONDS_DEFAULT,
+  LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS_DEFAULT,
+  VOICE_SESSION_SECONDS_DEFAULT,
+} from "../contracts/limits.js";
 import { DEFAULT_EXTRACT_LIMITS, EXTRACT_MEMORY_BUDGET_MB } from "./knowledge/extract/extract-limits.js";
 
 const MB = 1024 * 1024;
@@ -50,6 +56,26 @@ const EnvSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(65_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  // Sign-in throttling (server/auth/login-throttle.ts): the longest wait after repeated failures
+  // of one account from one address (or one device), and of a whole address or /24 (/64) range
+  // on any accounts, which colleagues behind one NAT share; the account-wide lock for browsers
+  // without the account's device cookie engages at LOCK_FAILURES failures inside LOCK_WINDOW.
+  LOGIN_THROTTLE_MAX_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(LOGIN_THROTTLE_MAX_DELAY_SECONDS_DEFAULT),
+  LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS_DEFAULT),
+  LOGIN_ACCOUNT_LOCK_FAILURES: z.coerce.number().int().positive().default(LOGIN_ACCOUNT_LOCK_FAILURES_DEFAULT),
+  LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES_DEFAULT),
   // Knowledge extraction (server/knowledge/extract/extract-limits.ts): the bytes a file's
   // compressed parts may inflate to (RATIO × its size, at most MAX_MB in all and STREAM_MAX_MB
   // per stream or zip part), a PDF's pages and objects, and the memory reading may add.

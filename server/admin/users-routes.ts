@@ -7,12 +7,13 @@ import {
   ApproveUserSchema,
   ResetPasswordSchema,
   TOTAL_COUNT_HEADER,
+  UnlockSignInResultSchema,
 } from "../../contracts/admin.js";
 import { UserSchema } from "../../contracts/auth.js";
 import { MessageSchema } from "../../contracts/message.js";
 import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
 import { toUser } from "../auth/user-view.js";
-import { getUser, listUsers, resetPassword, setApproval, type AdminDeps } from "./users-service.js";
+import { getUser, listUsers, resetPassword, setApproval, unlockSignIn, type AdminDeps } from "./users-service.js";
 
 // Any string: the service answers 404 'User not found' for ids that cannot exist.
 const IdParams = z.object({ id: z.string().max(100) });
@@ -54,5 +55,11 @@ export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps) {
       );
       return { message: "Password reset" };
     },
+  );
+
+  api.post(
+    "/api/admin/users/:id/unlock",
+    { ...ADMIN_ONLY, schema: { params: IdParams, response: { 200: UnlockSignInResultSchema } } },
+    async (request) => unlockSignIn(deps, signedInUser(request), request.params.id),
   );
 }

@@ -1,8 +1,9 @@
-/** Admin work on users: list and search, approve or deny, reset a password. */
+/** Admin work on users: list and search, approve or deny, reset a password, unlock sign-in. */
 import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { USER_NOT_FOUND } from "../../contracts/admin.js";
+import { USER_NOT_FOUND, type UnlockSignInResult } from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
 import { hashPassword } from "../auth/passwords.js";
+import { forgiveLoginFailures } from "../auth/queries.js";
 import { deleteUserSessions } from "../auth/sessions.js";
 import { toUser, type UserRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
@@ -104,4 +105,21 @@ export async function resetPassword(
     await recordAudit(tx, actor, "user.reset_password", { type: "user", id }, now, { email: target.email });
   });
   await deps.bus.revokeSessions({ scope: "user", userId: id, keepSessionHash });
+}
+
+/**
+ * The owner's way back in after the account-wide sign-in lock (login-throttle.ts): the account's
+ * failed sign-ins stop counting against it, while still slowing the addresses they came from.
+ */
+export async function unlockSignIn(deps: AdminDeps, actor: UserRow, id: string): Promise<UnlockSignInResult> {
+  const target = await getUser(deps, id);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const failuresForgiven = await forgiveLoginFailures(tx, target.email);
+    await recordAudit(tx, actor, "user.unlock_sign_in", { type: "user", id }, now, {
+      email: target.email,
+      failuresForgiven,
+    });
+    return { message: "Sign-in unlocked", failuresForgiven };
+  });
 }

@@ -1,17 +1,29 @@
 /**
- * The address a sign-in failure is counted against. IPv4 as is; IPv6 cut to its /64, because
- * one home or office network is handed a whole /64 and could otherwise rotate addresses
- * inside it to escape the per-address limits.
+ * Where a sign-in comes from, as the throttle counts it: the client's address, written one way
+ * however it arrived (an IPv4-mapped IPv6 address is IPv4), and its range: the /24 of an IPv4
+ * address, the /64 of an IPv6 one. One home or office network is handed a whole /64 (and a
+ * botnet's neighbours often share a /24), so rotating addresses inside it escapes nothing.
  */
 import { isIPv4, isIPv6 } from "node:net";
 
-export function throttleAddress(ip: string): string {
-  if (isIPv4(ip)) return ip;
+export interface SignInOrigin {
+  address: string;
+  range: string;
+}
+
+export function signInOrigin(ip: string): SignInOrigin {
+  const v4 = asIPv4(ip);
+  if (v4) return { address: v4, range: `${v4.split(".").slice(0, 3).join(".")}.0/24` };
   const address = ip.toLowerCase().split("%")[0];
-  const mappedV4 = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mappedV4 && isIPv4(mappedV4[1])) return mappedV4[1];
-  if (!isIPv6(address)) return ip;
-  return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
+  if (!isIPv6(address)) return { address: ip, range: ip };
+  const groups = expandIPv6(address);
+  return { address: groups.join(":"), range: `${groups.slice(0, 4).join(":")}::/64` };
+}
+
+function asIPv4(ip: string): string | null {
+  if (isIPv4(ip)) return ip;
+  const mapped = ip.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+  return mapped && isIPv4(mapped[1]) ? mapped[1] : null;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, each without leading zeros. */

@@ -1,5 +1,5 @@
 /** SQL for accounts and sign-in throttling; plain `(db, params)` functions, no rules. */
-import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, max, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { instance, loginFailures, users } from "../db/schema.js";
 import type { UserRow, UserWithPasswordRow } from "./user-view.js";
@@ -42,34 +42,61 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   return row;
 }
 
-/** Which failures one throttling limit counts; the untrusted scopes leave device failures out. */
+/** Which failures one throttle counts. Forgiven failures (an admin's unlock) count against addresses only. */
 export type FailureScope =
-  | { device: string }
-  | { email: string; ip: string }
-  | { email: string; untrusted: true }
-  | { ip: string; untrusted: true };
+  | { kind: "device"; device: string }
+  | { kind: "account-address"; email: string; ip: string }
+  | { kind: "account"; email: string }
+  | { kind: "address"; ip: string }
+  | { kind: "range"; range: string };
 
 function scopeCondition(scope: FailureScope): SQL | undefined {
-  if ("device" in scope) return eq(loginFailures.deviceId, scope.device);
   const untrusted = isNull(loginFailures.deviceId);
-  if ("untrusted" in scope) {
-    return "email" in scope
-      ? and(eq(loginFailures.email, scope.email), untrusted)
-      : and(eq(loginFailures.ip, scope.ip), untrusted);
+  const unforgiven = eq(loginFailures.forgiven, false);
+  switch (scope.kind) {
+    case "device":
+      return and(eq(loginFailures.deviceId, scope.device), unforgiven);
+    case "account-address":
+      return and(eq(loginFailures.email, scope.email), eq(loginFailures.ip, scope.ip), untrusted, unforgiven);
+    case "account":
+      return and(eq(loginFailures.email, scope.email), untrusted, unforgiven);
+    case "address":
+      return and(eq(loginFailures.ip, scope.ip), untrusted);
+    case "range":
+      return and(eq(loginFailures.range, scope.range), untrusted);
   }
-  return and(eq(loginFailures.email, scope.email), eq(loginFailures.ip, scope.ip), untrusted);
+}
+
+/** Failures recorded before row `beforeId` since `since`: whether they reach a limit is the throttle's call. */
+export interface EarlierFailures {
+  since: Date;
+  beforeId: number;
+}
+
+/** How many failures the scope has and when the latest was, among the earlier ones. */
+export async function failureStanding(
+  db: Db,
+  scope: FailureScope,
+  earlier: EarlierFailures,
+): Promise<{ count: number; latest: Date | null }> {
+  const [row] = await db
+    .select({ count: count(), latest: max(loginFailures.createdAt) })
+    .from(loginFailures)
+    .where(
+      and(scopeCondition(scope), gt(loginFailures.createdAt, earlier.since), lt(loginFailures.id, earlier.beforeId)),
+    );
+  return { count: row.count, latest: row.latest ? new Date(row.latest) : null };
 }
 
 /**
- * The time of the `limit`-th newest failure in the scope since `since` and recorded before row
- * `beforeId`, or null when there are fewer: once it leaves the window, the scope is under its
- * limit again.
+ * The time of the `limit`-th newest failure in the scope among the earlier ones, or null when
+ * there are fewer: once it leaves the window, the scope is under its limit again.
  */
 export async function limitReachingFailureTime(
   db: Db,
   scope: FailureScope,
   limit: number,
-  earlier: { since: Date; beforeId: number },
+  earlier: EarlierFailures,
 ): Promise<Date | null> {
   const [row] = await db
     .select({ createdAt: loginFailures.createdAt })
@@ -83,11 +110,15 @@ export async function limitReachingFailureTime(
   return row ? new Date(row.createdAt) : null;
 }
 
+export interface FailureOrigin {
+  email: string;
+  ip: string;
+  range: string;
+  deviceId: string | null;
+}
+
 /** Returns the row's id: ids grow in insertion order, which is what "earlier" means here. */
-export async function insertLoginFailure(
-  db: Db,
-  failure: { email: string; ip: string; deviceId: string | null; createdAt: Date },
-): Promise<number> {
+export async function insertLoginFailure(db: Db, failure: FailureOrigin & { createdAt: Date }): Promise<number> {
   const [row] = await db.insert(loginFailures).values(failure).returning({ id: loginFailures.id });
   return row.id;
 }
@@ -96,24 +127,35 @@ export async function deleteLoginFailure(db: Db, id: number): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
-/** Deletes failures older than `before` that share the email, address or device of an attempt. */
-export async function deleteOldLoginFailures(
-  db: Db,
-  attempt: { email: string; ip: string; deviceId: string | null },
-  before: Date,
-): Promise<void> {
-  const related = [eq(loginFailures.email, attempt.email), eq(loginFailures.ip, attempt.ip)];
+/** Deletes failures older than `before` that share the email, address, range or device of an attempt. */
+export async function deleteOldLoginFailures(db: Db, attempt: FailureOrigin, before: Date): Promise<void> {
+  const related = [
+    eq(loginFailures.email, attempt.email),
+    eq(loginFailures.ip, attempt.ip),
+    eq(loginFailures.range, attempt.range),
+  ];
   if (attempt.deviceId) related.push(eq(loginFailures.deviceId, attempt.deviceId));
   await db.delete(loginFailures).where(and(lt(loginFailures.createdAt, before), or(...related)));
 }
 
 /** Forgets an account's failures from one address (or from one device). */
-export async function deleteLoginFailuresOf(
-  db: Db,
-  attempt: { email: string; ip: string; deviceId: string | null },
-): Promise<void> {
+export async function deleteLoginFailuresOf(db: Db, attempt: FailureOrigin): Promise<void> {
   const from = attempt.deviceId
     ? eq(loginFailures.deviceId, attempt.deviceId)
     : and(eq(loginFailures.ip, attempt.ip), isNull(loginFailures.deviceId));
   await db.delete(loginFailures).where(and(eq(loginFailures.email, attempt.email), from));
+}
+
+/**
+ * An admin's unlock: the account's failures stop counting against the account (its lock and
+ * its per-address throttles) but still slow the addresses and ranges they came from.
+ * Answers how many were forgiven.
+ */
+export async function forgiveLoginFailures(db: Db, email: string): Promise<number> {
+  const rows = await db
+    .update(loginFailures)
+    .set({ forgiven: true })
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.forgiven, false)))
+    .returning({ id: loginFailures.id });
+  return rows.length;
 }

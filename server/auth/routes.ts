@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LoginSchema, MESSAGES, SignupResultSchema, SignupSchema, UserSchema } from "../../contracts/auth.js";
 import { MessageSchema } from "../../contracts/message.js";
 import { REDIRECT } from "../http/openapi.js";
+import type { Config } from "../config.js";
 import { HttpError } from "../http/http-error.js";
 import { isForeignNavigation } from "./cross-site-navigation.js";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from "./device-cookie.js";
@@ -11,9 +12,11 @@ import { PUBLIC, type Guards } from "./guards.js";
 import { logIn, signUp, type AuthDeps } from "./service.js";
 import { endSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
 import { toUser } from "./user-view.js";
+import type { SignInThrottleSettings } from "./login-throttle.js";
 
-export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guards: Guards }) {
+export function registerAuthRoutes(app: FastifyInstance, features: AuthDeps & { guards: Guards; config: Config }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { ...features, signInThrottle: signInThrottleSettings(features.config) };
 
   const cookieOptions = {
     httpOnly: true,
@@ -81,4 +84,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { guar
     if (!user) throw new HttpError(401, "Unauthorized");
     return toUser(user);
   });
+}
+
+function signInThrottleSettings(config: Config): SignInThrottleSettings {
+  return {
+    maxDelaySeconds: config.LOGIN_THROTTLE_MAX_DELAY_SECONDS,
+    sharedMaxDelaySeconds: config.LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS,
+    accountLockFailures: config.LOGIN_ACCOUNT_LOCK_FAILURES,
+    accountLockWindowMinutes: config.LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES,
+  };
 }

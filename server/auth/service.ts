@@ -1,12 +1,23 @@
 /** Accounts: sign-up (first account owns the instance), sign-in with throttling, sign-out. */
-import { MESSAGES, signInRetryMessage, type LoginInput, type SignupInput } from "../../contracts/auth.js";
+import {
+  accountLockedMessage,
+  MESSAGES,
+  signInRetryMessage,
+  type LoginInput,
+  type SignupInput,
+} from "../../contracts/auth.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { HttpError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 import { issueDeviceCookie, trustedDeviceId } from "./device-cookie.js";
-import { throttleAddress } from "./login-address.js";
-import { finishFailedSignIn, forgetSignInFailures, startSignInAttempt } from "./login-throttle.js";
+import { signInOrigin } from "./login-address.js";
+import {
+  finishFailedSignIn,
+  forgetSignInFailures,
+  startSignInAttempt,
+  type SignInThrottleSettings,
+} from "./login-throttle.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.js";
 import {
   findUserByEmail,
@@ -24,6 +35,8 @@ export interface AuthDeps {
   clock: Clock;
   bus: EventBus;
   sessionSecret: string;
+  /** The operator's sign-in throttle settings; the defaults when absent (the CLI never signs in). */
+  signInThrottle?: SignInThrottleSettings;
 }
 
 export async function signUp(deps: AuthDeps, input: SignupInput): Promise<UserRow> {
@@ -72,21 +85,25 @@ export interface SignedIn {
 
 export async function logIn(deps: AuthDeps, input: LoginInput, client: SignInClient): Promise<SignedIn> {
   const now = deps.clock.now();
+  const origin = signInOrigin(client.ip);
   const attempt = {
     email: input.email,
-    ip: throttleAddress(client.ip),
+    ip: origin.address,
+    range: origin.range,
     deviceId: trustedDeviceId(deps.sessionSecret, input.email, client.deviceCookie),
   };
-  const retryAfter = await startSignInAttempt(deps.db, attempt, now);
-  if (retryAfter > 0) {
-    throw new HttpError(429, signInRetryMessage(retryAfter), { "Retry-After": String(retryAfter) });
+  const verdict = await startSignInAttempt(deps.db, attempt, now, deps.signInThrottle);
+  if (verdict.retryAfterSeconds > 0) {
+    const wait = verdict.retryAfterSeconds;
+    const message = verdict.locked ? accountLockedMessage(wait) : signInRetryMessage(wait);
+    throw new HttpError(429, message, { "Retry-After": String(wait) });
   }
   const user = await findUserByEmail(deps.db, input.email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !passwordOk) {
-    await finishFailedSignIn(deps.db, attempt, now);
+    await finishFailedSignIn(deps.db, attempt, now, deps.signInThrottle);
     throw new HttpError(401, MESSAGES.badCredentials);
   }
   await forgetSignInFailures(deps.db, attempt);

@@ -210,6 +210,12 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
       payload: { newPassword: "another-secret" },
     }),
   },
+  "POST /api/admin/users/:id/unlock": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({ url: `/api/admin/users/${w.targetUserId}/unlock` }),
+  },
   "GET /api/admin/stats": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/stats" }) },
   "GET /api/admin/companies": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/companies" }) },
   "PATCH /api/admin/companies/:id": {

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from "../features/admin/admin-st
 import { ApprovalBadge } from "../features/admin/approval-badge";
 import { ApprovalButtons } from "../features/admin/approval-buttons";
 import { ResetPasswordDialog } from "../features/admin/reset-password-dialog";
+import { UnlockSignInButton } from "../features/admin/unlock-sign-in-button";
 import { formatDateTime } from "../lib/admin-format";
 import { adminUserQuery } from "../lib/admin-queries";
 import { ApiError } from "../lib/api";
@@ -62,6 +63,7 @@ export function AdminUserDetailPage() {
               <>
                 <ApprovalButtons user={user.data} size="default" />
                 <ResetPasswordDialog userId={user.data.id} userName={user.data.fullName} />
+                <UnlockSignInButton userId={user.data.id} userName={user.data.fullName} />
               </>
             }
           />
