@@ -1,7 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { applyStoredTheme } from "./lib/theme";
 import "./styles.css";
+
+// Before the first render, so a person who chose a theme never sees the other one flash.
+applyStoredTheme();
 
 const RELOADED_FOR_STALE_CHUNK_AT = "agentdesk:reloaded-for-stale-chunk-at";
 

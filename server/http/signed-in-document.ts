@@ -25,7 +25,7 @@ export const SESSION_COOKIE_META = '<meta name="session-cookie" content="sent" /
  * React replaces it on its first render.
  */
 export const LOADING_MARKUP =
-  '<div class="flex h-full min-h-screen items-center justify-center"><span role="status" class="inline-flex items-center"><svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-loader-circle lucide-loader-2 animate-spin text-primary size-8" aria-hidden="true"><path d="M21 12a9 9 0 1 1-6.219-8.56"></path></svg><span class="sr-only">Loading</span></span></div>';
+  '<div class="flex h-full min-h-screen items-center justify-center"><span role="status" class="inline-flex items-center"><svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-loader-circle lucide-loader-2 animate-spin text-primary-ink size-8" aria-hidden="true"><path d="M21 12a9 9 0 1 1-6.219-8.56"></path></svg><span class="sr-only">Loading</span></span></div>';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 

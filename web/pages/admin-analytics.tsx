@@ -170,7 +170,7 @@ function Report({ filter, data }: { filter: AnalyticsFilter; data: AnalyticsRepo
         rows={data.agents.map((a) => ({ ...a, key: a.agentId, name: a.agentName, detail: a.companyName }))}
       />
       <p className="text-sm">
-        <a className="text-primary hover:underline" href={analyticsCsvUrl("daily", filter)} download>
+        <a className="text-primary-ink hover:underline" href={analyticsCsvUrl("daily", filter)} download>
           Download the daily figures as CSV
         </a>
       </p>

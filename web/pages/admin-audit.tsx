@@ -45,7 +45,7 @@ export function AdminAuditPage() {
         }
       />
       <div className="space-y-4">
-        <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-3 rounded-xl border border-slate-200 bg-surface p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
           <div className="text-sm text-slate-700">
             <label htmlFor={`${formId}-actor`} className="block">
               Actor

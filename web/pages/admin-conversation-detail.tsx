@@ -22,7 +22,7 @@ export function AdminConversationDetailPage() {
     <AdminGuard>
       <Link
         href="/admin-conversations"
-        className="mb-4 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-primary"
+        className="mb-4 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-primary-ink"
       >
         <ArrowLeft className="size-4" aria-hidden /> All Conversations
       </Link>

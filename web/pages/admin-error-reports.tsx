@@ -47,7 +47,7 @@ export function AdminErrorReportsPage() {
             <Tabs.Trigger
               key={tab.value}
               value={tab.value}
-              className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+              className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-surface data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
             >
               {tab.label}
             </Tabs.Trigger>

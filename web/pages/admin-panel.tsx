@@ -38,7 +38,7 @@ function PanelUsers() {
           <CardTitle>Users</CardTitle>
           <CardDescription>Pending sign-ups first.</CardDescription>
         </div>
-        <Link href="/admin-users" className="shrink-0 text-sm text-primary hover:underline">
+        <Link href="/admin-users" className="shrink-0 text-sm text-primary-ink hover:underline">
           {total > (users.data?.users.length ?? 0) ? `View all ${total}` : "Manage users"}
         </Link>
       </CardHeader>

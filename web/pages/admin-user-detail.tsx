@@ -19,7 +19,7 @@ import { ApiError } from "../lib/api";
 
 function BackLink() {
   return (
-    <Link href="/admin-users" className="mb-4 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-primary">
+    <Link href="/admin-users" className="mb-4 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-primary-ink">
       <ArrowLeft className="size-4" aria-hidden /> User Management
     </Link>
   );

@@ -59,7 +59,7 @@ export function AgentDetailPage() {
         description={agent.role || agent.type}
         actions={
           <>
-            <label className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
+            <label className="flex items-center gap-2 rounded-md border border-slate-200 bg-surface px-3 py-2 text-sm">
               <Switch
                 checked={agent.isActive}
                 disabled={update.isPending}

@@ -52,7 +52,7 @@ export function AgentsPage() {
         </p>
       )}
       {!isLoading && !error && shown.length === 0 && (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <div className="rounded-xl border border-dashed border-slate-300 bg-surface p-10 text-center">
           <p className="font-medium">{needle ? "No agents found" : "No agents yet"}</p>
           <p className="mt-1 text-sm text-slate-500">
             {needle ? "Try another name or type." : "Create your first agent or start from a template."}

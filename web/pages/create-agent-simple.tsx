@@ -53,7 +53,7 @@ export function CreateAgentSimplePage() {
           className="mb-4 flex items-center gap-3 rounded-lg border border-primary/20 bg-primary-soft p-3 text-sm"
           role="status"
         >
-          <TemplateIcon icon={template.icon} className="size-5 shrink-0 text-primary" />
+          <TemplateIcon icon={template.icon} className="size-5 shrink-0 text-primary-ink" />
           <span>
             Starting from the <strong>{template.name}</strong> template: its role, speciality, personality and
             instructions come along.

@@ -46,7 +46,7 @@ export function DashboardPage() {
         <Card className="lg:col-span-2">
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Recent Agents</CardTitle>
-            <Link href="/agents" className="text-sm text-primary hover:underline">
+            <Link href="/agents" className="text-sm text-primary-ink hover:underline">
               View All
             </Link>
           </CardHeader>
@@ -103,7 +103,7 @@ export function DashboardPage() {
       <Card>
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>Recent Conversations</CardTitle>
-          <Link href="/chat" className="text-sm text-primary hover:underline">
+          <Link href="/chat" className="text-sm text-primary-ink hover:underline">
             View All
           </Link>
         </CardHeader>

@@ -38,7 +38,7 @@ export function LandingPage() {
   const [demoOpen, setDemoOpen] = useState(false);
   const [demoLoaded, setDemoLoaded] = useState(false);
   return (
-    <div className="flex min-h-screen flex-col bg-white">
+    <div className="flex min-h-screen flex-col bg-surface">
       <header className="border-b border-slate-200">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
           <Logo />
@@ -48,7 +48,7 @@ export function LandingPage() {
         </div>
       </header>
       <main className="flex-1">
-        <section className="bg-gradient-to-b from-primary-soft to-white">
+        <section className="bg-gradient-to-b from-primary-soft to-surface">
           <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
             <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
               Build AI agents that talk to your customers
@@ -84,7 +84,7 @@ export function LandingPage() {
             {features.map(({ icon: Icon, title, text }) => (
               <Card key={title}>
                 <CardContent className="pt-5">
-                  <span className="flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                  <span className="flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
                     <Icon className="size-5" aria-hidden />
                   </span>
                   <h3 className="mt-4 font-semibold">{title}</h3>

@@ -87,7 +87,7 @@ export function SignupPage() {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link href="/login" className="font-medium text-primary hover:underline">
+        <Link href="/login" className="font-medium text-primary-ink hover:underline">
           Sign in
         </Link>
       </p>

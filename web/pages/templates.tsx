@@ -29,7 +29,7 @@ export function TemplatesPage() {
               className="relative flex h-full flex-col p-5 transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-primary"
             >
               <div className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                <span className="flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
                   <TemplateIcon icon={t.icon} className="size-5" />
                 </span>
                 <div>

@@ -55,7 +55,7 @@ function SkipToMain() {
         event.preventDefault();
         document.getElementById("main")?.focus();
       }}
-      className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[200] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary focus:shadow-lg focus:ring-2 focus:ring-primary"
+      className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[200] focus:rounded-md focus:bg-surface focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-ink focus:shadow-lg focus:ring-2 focus:ring-primary"
     >
       Skip to main content
     </a>

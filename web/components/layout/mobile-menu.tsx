@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { Sheet } from "../ui/sheet";
 import { Logo } from "./logo";
 import { isActivePath, mobileAdminItems, mobileItems } from "./nav-items";
+import { ThemeSwitch } from "./theme-switch";
 import { UserSummary } from "./user-summary";
 
 export function MobileMenu({
@@ -23,7 +24,7 @@ export function MobileMenu({
   const [location] = useLocation();
   const items = user.isAdmin ? [...mobileItems, ...mobileAdminItems] : mobileItems;
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 md:hidden">
+    <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-surface px-4 md:hidden">
       <Logo />
       <Sheet
         open={open}
@@ -51,7 +52,7 @@ export function MobileMenu({
                   aria-current={isActivePath(location, href) ? "page" : undefined}
                   className={cn(
                     "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium",
-                    isActivePath(location, href) ? "bg-primary-soft text-primary" : "text-slate-700 hover:bg-slate-100",
+                    isActivePath(location, href) ? "bg-primary-soft text-primary-ink" : "text-slate-700 hover:bg-slate-100",
                   )}
                 >
                   <Icon className="size-4" aria-hidden />
@@ -62,6 +63,7 @@ export function MobileMenu({
           </ul>
         </nav>
         <div className="grid gap-2 border-t border-slate-200 p-3">
+          <ThemeSwitch />
           <Button
             variant="outline"
             onClick={() => {

@@ -6,6 +6,7 @@ import { cn } from "../../lib/class-names";
 import { Button } from "../ui/button";
 import { adminItems, isActivePath, sidebarItems, type NavItem } from "./nav-items";
 import { useLogout } from "./use-logout";
+import { ThemeSwitch } from "./theme-switch";
 import { UserSummary } from "./user-summary";
 import { Logo } from "./logo";
 
@@ -21,7 +22,7 @@ function NavList({ items, current }: { items: NavItem[]; current: string }) {
               aria-current={active ? "page" : undefined}
               className={cn(
                 "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                active ? "bg-primary-soft text-primary" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                active ? "bg-primary-soft text-primary-ink" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
               )}
             >
               <Icon className="size-4" aria-hidden />
@@ -38,7 +39,11 @@ export function Sidebar({ user, onReportIssue }: { user: User; onReportIssue: ()
   const [location] = useLocation();
   const logout = useLogout();
   return (
-    <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex" aria-label="Sidebar">
+    // Sticky at the height of the window: on a long page the navigation stays in view (issue 23).
+    <aside
+      className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col border-r border-slate-200 bg-surface md:flex"
+      aria-label="Sidebar"
+    >
       <div className="flex h-16 items-center border-b border-slate-200 px-5">
         <Logo />
       </div>
@@ -53,6 +58,7 @@ export function Sidebar({ user, onReportIssue }: { user: User; onReportIssue: ()
       </nav>
       <div className="space-y-3 border-t border-slate-200 p-3">
         <UserSummary user={user} />
+        <ThemeSwitch />
         <div className="grid grid-cols-2 gap-2">
           <Button variant="outline" size="sm" onClick={onReportIssue}>
             <Bug aria-hidden /> Report Issue

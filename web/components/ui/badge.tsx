@@ -5,7 +5,7 @@ import { cn } from "../../lib/class-names";
 const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium", {
   variants: {
     variant: {
-      default: "bg-primary-soft text-primary",
+      default: "bg-primary-soft text-primary-ink",
       success: "bg-emerald-100 text-emerald-800",
       muted: "bg-slate-100 text-slate-600",
       warning: "bg-amber-100 text-amber-800",

@@ -24,13 +24,13 @@ export function Sheet({ open, onOpenChange, side, title, closeLabel, trigger, cl
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>}
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
           onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className={cn(
-            "fixed inset-y-0 z-50 flex flex-col bg-white shadow-xl",
+            "fixed inset-y-0 z-50 flex flex-col bg-surface shadow-xl",
             side === "left" ? "left-0" : "right-0",
             className,
           )}

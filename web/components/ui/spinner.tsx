@@ -4,7 +4,7 @@ import { cn } from "../../lib/class-names";
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <Loader2 aria-hidden className={cn("size-5 animate-spin text-primary", className)} />
+      <Loader2 aria-hidden className={cn("size-5 animate-spin text-primary-ink", className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

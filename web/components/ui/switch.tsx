@@ -11,7 +11,7 @@ export function Switch({ className, ...props }: ComponentPropsWithoutRef<typeof 
       )}
       {...props}
     >
-      <SwitchPrimitive.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
+      <SwitchPrimitive.Thumb className="block size-5 rounded-full bg-surface shadow transition-transform data-[state=checked]:translate-x-5" />
     </SwitchPrimitive.Root>
   );
 }

@@ -17,7 +17,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
           sideOffset={6}
-          className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow"
+          className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-slate-50 shadow"
         >
           {content}
         </TooltipPrimitive.Content>

@@ -76,12 +76,12 @@ export function AdminLinks() {
         <Link
           key={href}
           href={href}
-          className="group flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm transition-colors hover:border-primary/40 hover:bg-primary-soft/40 sm:gap-3 sm:p-4"
+          className="group flex items-center gap-2 rounded-xl border border-slate-200 bg-surface p-3 shadow-sm transition-colors hover:border-primary/40 hover:bg-primary-soft/40 sm:gap-3 sm:p-4"
         >
           <span
             className={cn(
               "flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-10",
-              danger ? "bg-red-50 text-red-600" : "bg-primary-soft text-primary",
+              danger ? "bg-red-50 text-red-600" : "bg-primary-soft text-primary-ink",
             )}
           >
             <Icon className="size-5" aria-hidden />
@@ -98,7 +98,7 @@ export function AdminLinks() {
             <span className="hidden truncate text-xs text-slate-500 sm:block">{description}</span>
           </span>
           <ChevronRight
-            className="hidden size-4 shrink-0 text-slate-400 group-hover:text-primary sm:block"
+            className="hidden size-4 shrink-0 text-slate-400 group-hover:text-primary-ink sm:block"
             aria-hidden
           />
         </Link>

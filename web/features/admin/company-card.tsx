@@ -39,7 +39,7 @@ export function CompanyCard({ company }: { company: CompanyEntry }) {
     <Collapsible.Root
       open={open}
       onOpenChange={setOpen}
-      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+      className="rounded-xl border border-slate-200 bg-surface shadow-sm"
     >
       <Collapsible.Trigger className="flex w-full items-start gap-3 p-4 text-left hover:bg-slate-50 sm:items-center sm:p-5">
         <div className="min-w-0 flex-1 space-y-1">
@@ -86,7 +86,7 @@ export function CompanyCard({ company }: { company: CompanyEntry }) {
                 <span className="min-w-0">
                   <Link
                     href={`/admin/users/${u.id}`}
-                    className="block truncate font-medium hover:text-primary hover:underline"
+                    className="block truncate font-medium hover:text-primary-ink hover:underline"
                   >
                     {u.fullName}
                   </Link>

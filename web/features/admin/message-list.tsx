@@ -34,7 +34,7 @@ export function MessageList({ messages, agentName }: { messages: AdminMessage[];
                 {language && (
                   <Badge
                     variant="outline"
-                    className={cn("px-2 py-0", mine && "border-white/50 text-white")}
+                    className={cn("px-2 py-0", mine && "border-surface/50 text-white")}
                     title={m.language ?? undefined}
                   >
                     {language}

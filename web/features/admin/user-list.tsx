@@ -17,7 +17,7 @@ function UserName({ user }: { user: User }) {
     <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
       <Link
         href={`/admin/users/${user.id}`}
-        className="truncate font-medium text-slate-900 hover:text-primary hover:underline"
+        className="truncate font-medium text-slate-900 hover:text-primary-ink hover:underline"
       >
         {user.fullName}
       </Link>

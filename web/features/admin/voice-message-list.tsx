@@ -90,7 +90,7 @@ export function VoiceMessageList({ messages, agentName }: { messages: AdminVoice
                 {language && (
                   <Badge
                     variant="outline"
-                    className={cn("px-2 py-0", mine && "border-white/50 text-white")}
+                    className={cn("px-2 py-0", mine && "border-surface/50 text-white")}
                     title={m.language ?? undefined}
                   >
                     {language}

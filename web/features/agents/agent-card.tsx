@@ -13,7 +13,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
   return (
     <Card className="flex flex-col p-5" data-testid="agent-card">
       <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
           <TemplateIcon icon={iconForAgentType(agent.type)} className="size-5" />
         </span>
         <div className="min-w-0 flex-1">

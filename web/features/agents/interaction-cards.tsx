@@ -31,7 +31,7 @@ export function InteractionCards({
           return (
             <Card key={label} className="p-4">
               <div className="flex items-center justify-between">
-                <Icon className="size-5 text-primary" aria-hidden />
+                <Icon className="size-5 text-primary-ink" aria-hidden />
                 {capability && (
                   <button
                     type="button"
@@ -60,7 +60,7 @@ export function InteractionCards({
       <Card className="p-4">
         <div className="flex items-center justify-between">
           <h3 className="flex items-center gap-2 text-sm font-semibold">
-            <Share2 className="size-4 text-primary" aria-hidden /> Social ({agent.socialPosts} posts)
+            <Share2 className="size-4 text-primary-ink" aria-hidden /> Social ({agent.socialPosts} posts)
           </h3>
           <button
             type="button"
@@ -83,7 +83,7 @@ export function InteractionCards({
               className={cn(
                 "rounded-md border px-3 py-1.5 text-xs",
                 agent.supportsSocial !== false
-                  ? "border-primary/30 text-primary"
+                  ? "border-primary/30 text-primary-ink"
                   : "border-slate-200 text-slate-500 line-through",
               )}
             >

@@ -30,7 +30,7 @@ export function AnalyticsFilters({
   const companies = useQuery(companiesQuery);
   const formId = useId();
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:flex-wrap lg:items-end">
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-surface p-4 shadow-sm lg:flex-row lg:flex-wrap lg:items-end">
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-slate-700">Range</legend>
         <div className="flex flex-wrap gap-1" role="group">

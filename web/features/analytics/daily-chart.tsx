@@ -41,7 +41,7 @@ export function DailyChart({
 
   return (
     <figure
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="min-w-0 rounded-xl border border-slate-200 bg-surface p-4 shadow-sm"
       aria-labelledby={`${id}-title`}
     >
       <figcaption id={`${id}-title`} className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
@@ -98,7 +98,7 @@ export function DailyChart({
         </ul>
       )}
       <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-primary">Show table</summary>
+        <summary className="cursor-pointer text-primary-ink">Show table</summary>
         <div className="mt-2 max-h-60 overflow-auto">
           <table className="w-full text-left">
             <caption className="sr-only">{title} per day</caption>

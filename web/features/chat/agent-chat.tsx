@@ -82,7 +82,7 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
 
   return (
     <div
-      className={`-m-4 flex overflow-hidden bg-white sm:m-0 sm:rounded-xl sm:border sm:border-slate-200 sm:shadow-sm ${FRAME_HEIGHT}`}
+      className={`-m-4 flex overflow-hidden bg-surface sm:m-0 sm:rounded-xl sm:border sm:border-slate-200 sm:shadow-sm ${FRAME_HEIGHT}`}
     >
       <ConversationSidebar {...listProps} />
       <ConversationSheet open={sheetOpen} onOpenChange={setSheetOpen} {...listProps} />

@@ -45,9 +45,9 @@ export function AgentPicker() {
               <li key={agent.id}>
                 <Link
                   href={`/chat/${agent.id}`}
-                  className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-primary/40 hover:bg-primary-soft/40"
+                  className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-surface p-4 shadow-sm transition-colors hover:border-primary/40 hover:bg-primary-soft/40"
                 >
-                  <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+                  <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
                     <Bot className="size-5" aria-hidden />
                   </div>
                   <div className="min-w-0 flex-1">

@@ -72,7 +72,7 @@ export function ChatComposer({
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="border-t border-slate-200 bg-white px-3 py-3 sm:px-6">
+    <form onSubmit={(event) => void submit(event)} className="border-t border-slate-200 bg-surface px-3 py-3 sm:px-6">
       <div className="mx-auto flex max-w-3xl items-end gap-2">
         <label htmlFor="chat-message" className="sr-only">
           Message {agentName}
@@ -89,7 +89,7 @@ export function ChatComposer({
           placeholder={disabledReason ?? `Message ${agentName}…`}
           aria-describedby="chat-hint"
           className={cn(
-            "max-h-40 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-sm leading-5",
+            "max-h-40 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 bg-surface px-3.5 py-2.5 text-sm leading-5",
             "placeholder:text-slate-400 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30",
             "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70",
           )}

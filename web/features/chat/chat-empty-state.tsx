@@ -15,7 +15,7 @@ export function examplePrompts(agent: Agent): string[] {
 export function ChatEmptyState({ agent, onPick }: { agent: Agent; onPick: (prompt: string) => void }) {
   return (
     <div className="mx-auto flex h-full max-w-xl flex-col items-center justify-center gap-4 px-2 py-6 text-center">
-      <div className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+      <div className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-ink">
         <MessageSquare className="size-6" aria-hidden />
       </div>
       <div>
@@ -30,7 +30,7 @@ export function ChatEmptyState({ agent, onPick }: { agent: Agent; onPick: (promp
             <button
               type="button"
               onClick={() => onPick(prompt)}
-              className="h-full w-full rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-left text-sm text-slate-700 shadow-sm transition-colors hover:border-primary/40 hover:bg-primary-soft"
+              className="h-full w-full rounded-lg border border-slate-200 bg-surface px-3 py-2.5 text-left text-sm text-slate-700 shadow-sm transition-colors hover:border-primary/40 hover:bg-primary-soft"
             >
               {prompt}
             </button>

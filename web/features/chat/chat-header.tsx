@@ -22,11 +22,11 @@ export function ChatHeader({
     .map((part) => part[0]?.toUpperCase())
     .join("");
   return (
-    <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-3 sm:gap-3 sm:px-5">
+    <header className="flex items-center gap-2 border-b border-slate-200 bg-surface px-3 py-3 sm:gap-3 sm:px-5">
       {/* No avatar on phones: the name and status need the width next to four buttons. */}
       <div
         aria-hidden
-        className="hidden size-10 shrink-0 sm:flex items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary"
+        className="hidden size-10 shrink-0 sm:flex items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-ink"
       >
         {initials || "AI"}
       </div>

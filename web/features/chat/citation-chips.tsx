@@ -26,7 +26,7 @@ export function CitationChips({ citations }: { citations: Citation[] }) {
               >
                 {/* Named by what it shows (speech-input users say what they see), after "Source". */}
                 <span className="sr-only">Source </span>
-                <span className="font-semibold text-primary">[{citation.marker}]</span>{" "}
+                <span className="font-semibold text-primary-ink">[{citation.marker}]</span>{" "}
                 <span className="truncate">{sourceOf(citation)}</span>
               </button>
             </DialogTrigger>

@@ -40,7 +40,7 @@ export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
             onClick={() => setScope(value)}
             className={cn(
               "flex-1 rounded-md px-2 py-1.5 text-xs font-medium",
-              scope === value ? "bg-primary-soft text-primary" : "text-slate-600 hover:bg-slate-100",
+              scope === value ? "bg-primary-soft text-primary-ink" : "text-slate-600 hover:bg-slate-100",
             )}
           >
             {value === "agent" ? "This agent" : "All agents"}
@@ -74,7 +74,7 @@ export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
                     <span
                       className={cn(
                         "truncate text-sm font-medium",
-                        c.id === activeId ? "text-primary" : "text-slate-800",
+                        c.id === activeId ? "text-primary-ink" : "text-slate-800",
                       )}
                     >
                       {c.title || UNTITLED_CONVERSATION}

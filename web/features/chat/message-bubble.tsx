@@ -42,7 +42,7 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           "max-w-[85%] rounded-2xl px-4 py-2.5 text-sm shadow-sm sm:max-w-[75%]",
           mine
             ? "rounded-br-sm bg-primary text-white"
-            : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
+            : "rounded-bl-sm border border-slate-200 bg-surface text-slate-900",
         )}
       >
         {mine ? (

@@ -37,7 +37,7 @@ export function WatchDemoDialog({ open, onOpenChange }: { open: boolean; onOpenC
     >
       <DialogContent title="How it works" description={`Step ${index + 1} of ${steps.length}`}>
         <div className="min-h-28 rounded-lg bg-primary-soft p-5" aria-live="polite">
-          <h3 className="font-semibold text-primary">{step.title}</h3>
+          <h3 className="font-semibold text-primary-ink">{step.title}</h3>
           <p className="mt-2 text-sm text-slate-700">{step.text}</p>
         </div>
         <div className="mt-4 flex items-center justify-between gap-2">

@@ -51,7 +51,7 @@ export function VoiceStatusIndicator({
       ? "bg-emerald-500 text-white ring-8 ring-emerald-200"
       : "bg-emerald-50 text-emerald-700 ring-4 ring-emerald-200",
     thinking: "bg-amber-50 text-amber-700 ring-4 ring-amber-200",
-    speaking: "bg-indigo-50 text-primary ring-4 ring-indigo-200",
+    speaking: "bg-indigo-50 text-primary-ink ring-4 ring-indigo-200",
   }[status];
   const icon =
     status === "thinking" || status === "starting" ? (

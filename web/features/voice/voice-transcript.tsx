@@ -28,7 +28,7 @@ export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[];
               "max-w-[85%] rounded-2xl px-3 py-2 text-sm",
               line.role === "user"
                 ? "rounded-br-sm bg-primary text-white"
-                : "rounded-bl-sm border border-slate-200 bg-white text-slate-900",
+                : "rounded-bl-sm border border-slate-200 bg-surface text-slate-900",
             )}
           >
             <span className="sr-only">{line.role === "user" ? "You: " : `${agentName}: `}</span>
