@@ -19,7 +19,10 @@ import { ApiError } from "../lib/api";
 
 function BackLink() {
   return (
-    <Link href="/admin-users" className="mb-4 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-primary-ink">
+    <Link
+      href="/admin-users"
+      className="mb-4 inline-flex items-center gap-1 text-sm text-slate-500 hover:text-primary-ink"
+    >
       <ArrowLeft className="size-4" aria-hidden /> User Management
     </Link>
   );

@@ -52,7 +52,9 @@ export function MobileMenu({
                   aria-current={isActivePath(location, href) ? "page" : undefined}
                   className={cn(
                     "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium",
-                    isActivePath(location, href) ? "bg-primary-soft text-primary-ink" : "text-slate-700 hover:bg-slate-100",
+                    isActivePath(location, href)
+                      ? "bg-primary-soft text-primary-ink"
+                      : "text-slate-700 hover:bg-slate-100",
                   )}
                 >
                   <Icon className="size-4" aria-hidden />
