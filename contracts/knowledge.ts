@@ -57,6 +57,17 @@ export const KnowledgeDocumentSchema = z.object({
 });
 export type KnowledgeDocument = z.infer<typeof KnowledgeDocumentSchema>;
 
+/** A header an upload (or paste) may carry, a UUID the client chose, to ask later where it is in the queue. */
+export const KNOWLEDGE_UPLOAD_ID_HEADER = "x-upload-id";
+
+/** GET /api/knowledge/uploads: one of the caller's files being read or waiting to be. */
+export const KnowledgeUploadProgressSchema = z.object({
+  uploadId: z.string(),
+  filesAhead: z.number().int().describe("Files that will be read before this one; 0 once it is being read."),
+  reading: z.boolean(),
+});
+export type KnowledgeUploadProgress = z.infer<typeof KnowledgeUploadProgressSchema>;
+
 /**
  * A passage a reply cites: only the passages whose marker [n] the reply contains, in marker
  * order. A reply that cites nothing carries no citations.

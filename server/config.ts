@@ -10,7 +10,12 @@ import {
   LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS_DEFAULT,
   VOICE_SESSION_SECONDS_DEFAULT,
 } from "../contracts/limits.js";
-import { DEFAULT_EXTRACT_LIMITS, EXTRACT_MEMORY_BUDGET_MB } from "./knowledge/extract/extract-limits.js";
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  EXTRACT_MEMORY_BUDGET_MB,
+  EXTRACT_QUEUE_MAX,
+  KNOWLEDGE_UPLOADS_PER_USER_DEFAULT,
+} from "./knowledge/extract/extract-limits.js";
 
 const MB = 1024 * 1024;
 
@@ -91,6 +96,10 @@ const EnvSchema = z.object({
   KNOWLEDGE_PDF_MAX_PAGES: z.coerce.number().int().positive().default(DEFAULT_EXTRACT_LIMITS.pdfMaxPages),
   KNOWLEDGE_PDF_MAX_OBJECTS: z.coerce.number().int().positive().default(DEFAULT_EXTRACT_LIMITS.pdfMaxObjects),
   KNOWLEDGE_EXTRACT_MEMORY_MB: z.coerce.number().int().positive().default(EXTRACT_MEMORY_BUDGET_MB),
+  // Files waiting to be read at once (companies take turns), and a person's uploads, pastes and
+  // re-indexings in flight at once (more are refused with 429 + Retry-After before any work).
+  KNOWLEDGE_EXTRACT_QUEUE_MAX: z.coerce.number().int().positive().default(EXTRACT_QUEUE_MAX),
+  KNOWLEDGE_UPLOADS_PER_USER: z.coerce.number().int().positive().default(KNOWLEDGE_UPLOADS_PER_USER_DEFAULT),
   // Quota reservations (server/usage/queries.ts): each admitted turn reserves an estimate of its
   // cost inside the statement that admits it, settled to the real figure when it ends, so
   // concurrent turns see each other and a month quota is overrun by at most one turn's estimate.

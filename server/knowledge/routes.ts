@@ -11,8 +11,10 @@ import {
   cleanKnowledgeFileName,
   KNOWLEDGE_FILE_MAX_BYTES,
   KNOWLEDGE_TEXT_MAX_CHARS,
+  KNOWLEDGE_UPLOAD_ID_HEADER,
   KnowledgeDocumentSchema,
   KnowledgeTextSchema,
+  KnowledgeUploadProgressSchema,
 } from "../../contracts/knowledge.js";
 import { cleanInput, cleanText } from "../../contracts/text-input.js";
 import { signedInUser, SIGNED_IN } from "../auth/guards.js";
@@ -25,10 +27,12 @@ import {
   AGENT_NOT_FOUND,
   deleteKnowledge,
   DOCUMENT_NOT_FOUND,
+  knowledgeUploadsOf,
   listKnowledge,
   reindexKnowledge,
   type KnowledgeFile,
 } from "./service.js";
+import { createUploadAdmission } from "./upload-admission.js";
 
 const AgentParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
 const DocumentParams = AgentParams.extend({ docId: z.uuid({ error: DOCUMENT_NOT_FOUND }) });
@@ -40,7 +44,14 @@ export const FILE_REQUIRED = "Choose a file to upload (form field 'file').";
 /** Pasted text is UTF-8 up to 4 bytes a character, plus the JSON around it. */
 const TEXT_BODY_LIMIT_BYTES = KNOWLEDGE_TEXT_MAX_CHARS * 4 + 64 * 1024;
 
+/** The client's id for the upload, when it sent a well-formed one. */
+function uploadIdOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[KNOWLEDGE_UPLOAD_ID_HEADER];
+  return typeof value === "string" && z.uuid().safeParse(value).success ? value : undefined;
+}
+
 export async function registerKnowledgeRoutes(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const admission = createUploadAdmission(deps.config.KNOWLEDGE_UPLOADS_PER_USER);
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: KNOWLEDGE_FILE_MAX_BYTES, files: 1, fields: 4, fieldSize: 4096, parts: 6 },
@@ -62,10 +73,16 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Featur
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const created = request.isMultipart()
-          ? await addKnowledgeFile(deps, user, request.params.id, await readUpload(request))
-          : await addKnowledgeText(deps, user, request.params.id, parseText(request.body));
-        return reply.status(201).send(created);
+        const release = admission.admit(user.id);
+        try {
+          const uploadId = uploadIdOf(request);
+          const created = request.isMultipart()
+            ? await addKnowledgeFile(deps, user, request.params.id, { ...(await readUpload(request)), uploadId })
+            : await addKnowledgeText(deps, user, request.params.id, parseText(request.body), uploadId);
+          return reply.status(201).send(created);
+        } finally {
+          release();
+        }
       },
     );
 
@@ -81,7 +98,21 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Featur
     api.post(
       "/api/agents/:id/knowledge/:docId/reindex",
       { ...SIGNED_IN, schema: { params: DocumentParams, response: { 200: KnowledgeDocumentSchema } } },
-      async (request) => reindexKnowledge(deps, signedInUser(request), request.params.id, request.params.docId),
+      async (request) => {
+        const user = signedInUser(request);
+        const release = admission.admit(user.id);
+        try {
+          return await reindexKnowledge(deps, user, request.params.id, request.params.docId);
+        } finally {
+          release();
+        }
+      },
+    );
+
+    api.get(
+      "/api/knowledge/uploads",
+      { ...SIGNED_IN, schema: { response: { 200: z.array(KnowledgeUploadProgressSchema) } } },
+      async (request) => knowledgeUploadsOf(signedInUser(request)),
     );
   });
 }

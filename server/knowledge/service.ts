@@ -10,13 +10,19 @@ import {
   KNOWLEDGE_TITLE_MAX,
   type KnowledgeDocument,
   type KnowledgeText,
+  type KnowledgeUploadProgress,
 } from "../../contracts/knowledge.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { lockCompanyOfUser } from "../usage/company-queries.js";
 import { toKnowledgeDocument } from "./document-view.js";
-import { extractInWorker, extractPoolOptionsFrom } from "./extract/extract-pool.js";
+import {
+  extractInWorker,
+  extractPoolOptionsFrom,
+  extractProgressOf,
+  ExtractQueueFullError,
+} from "./extract/extract-pool.js";
 import { KnowledgeFileError } from "./extract/knowledge-file-error.js";
 import type { ExtractedDocument } from "./extract/extract-document.js";
 import {
@@ -39,6 +45,9 @@ export const tooManyChunks = (limit: number) =>
 export const storageFull = (limitMb: number) =>
   `Your company's knowledge storage (${limitMb.toLocaleString("en-US")} MB) is full. Delete documents or ask an administrator for more.`;
 
+export const EXTRACTION_BUSY = "The server is reading many files right now. Try again in a minute.";
+const EXTRACTION_BUSY_RETRY_AFTER_SECONDS = 30;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface KnowledgeFile {
@@ -47,6 +56,8 @@ export interface KnowledgeFile {
   declaredType: string | null;
   /** A title the person typed; otherwise the document's own (PDF or HTML title) or the file name. */
   title: string | null;
+  /** The client's id for this upload, to ask where it is in the queue (knowledgeUploadsOf). */
+  uploadId?: string;
 }
 
 /** The agent, if the caller may manage it (its owner) or, with `read`, see it (also any admin). */
@@ -69,11 +80,12 @@ export async function addKnowledgeFile(
   file: KnowledgeFile,
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
-  const extracted = await extract(deps, {
-    bytes: file.bytes,
-    fileName: file.fileName,
-    declaredType: file.declaredType,
-  });
+  const extracted = await extract(
+    deps,
+    user,
+    { bytes: file.bytes, fileName: file.fileName, declaredType: file.declaredType },
+    file.uploadId,
+  );
   const title = file.title?.trim() || extracted.suggestedTitle || titleFromFileName(file.fileName);
   return store(deps, user, agent.id, { ...file, title }, extracted);
 }
@@ -83,10 +95,16 @@ export async function addKnowledgeText(
   user: UserRow,
   agentId: string,
   input: KnowledgeText,
+  uploadId?: string,
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
   const bytes = Buffer.from(input.text, "utf8");
-  const extracted = await extract(deps, { bytes, fileName: null, declaredType: "text/plain", kind: "text" });
+  const extracted = await extract(
+    deps,
+    user,
+    { bytes, fileName: null, declaredType: "text/plain", kind: "text" },
+    uploadId,
+  );
   return store(deps, user, agent.id, { bytes, fileName: null, declaredType: null, title: input.title }, extracted);
 }
 
@@ -107,7 +125,7 @@ export async function reindexKnowledge(
   const agent = await agentFor(deps, user, agentId, "manage");
   const document = UUID.test(id) ? await findDocumentOfAgent(deps.db, agent.id, id) : null;
   if (!document) throw new HttpError(404, DOCUMENT_NOT_FOUND);
-  const extracted = await extract(deps, {
+  const extracted = await extract(deps, user, {
     bytes: document.content,
     fileName: document.fileName,
     declaredType: null,
@@ -129,11 +147,25 @@ export async function reindexKnowledge(
   return toKnowledgeDocument(row);
 }
 
-async function extract(deps: FeatureDeps, input: Parameters<typeof extractInWorker>[0]): Promise<ExtractedDocument> {
+/** The caller's files being read or waiting, for the upload rows' "Waiting: 2 files ahead". */
+export function knowledgeUploadsOf(user: UserRow): KnowledgeUploadProgress[] {
+  return extractProgressOf(user.id);
+}
+
+async function extract(
+  deps: FeatureDeps,
+  user: UserRow,
+  input: Parameters<typeof extractInWorker>[0],
+  uploadId?: string,
+): Promise<ExtractedDocument> {
   try {
-    return await extractInWorker(input, extractPoolOptionsFrom(deps.config));
+    const owner = { companyId: user.companyId, userId: user.id, uploadId };
+    return await extractInWorker(input, extractPoolOptionsFrom(deps.config), owner);
   } catch (error) {
     if (error instanceof KnowledgeFileError) throw new HttpError(error.status, error.message);
+    if (error instanceof ExtractQueueFullError) {
+      throw new HttpError(503, EXTRACTION_BUSY, { "retry-after": String(EXTRACTION_BUSY_RETRY_AFTER_SECONDS) });
+    }
     throw error;
   }
 }

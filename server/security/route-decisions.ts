@@ -118,6 +118,7 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     namesObject: true,
     request: (_w, o) => ({ url: `/api/agents/${o.agentId}/knowledge/${o.knowledgeDocumentId}/reindex` }),
   },
+  "GET /api/knowledge/uploads": { access: "user", allowed: 200, request: () => ({ url: "/api/knowledge/uploads" }) },
   "GET /api/agent-templates": { access: "user", allowed: 200, request: () => ({ url: "/api/agent-templates" }) },
   "GET /api/dashboard": { access: "user", allowed: 200, request: () => ({ url: "/api/dashboard" }) },
   "GET /api/usage": { access: "user", allowed: 200, request: () => ({ url: "/api/usage" }) },

@@ -38,6 +38,11 @@ export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
  */
 export const EXTRACT_MEMORY_BUDGET_MB = 256;
 
+/** Files waiting to be read at once: with two in flight per person, room for 32 people uploading together. */
+export const EXTRACT_QUEUE_MAX = 64;
+/** A person's uploads, pastes and re-indexings in flight at once. */
+export const KNOWLEDGE_UPLOADS_PER_USER_DEFAULT = 2;
+
 /**
  * Small files still get this much room: a 100 KB PDF may carry a nearly blank 10 MB image or
  * a font that compresses unusually well, and a few MB cannot hurt the server.

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { buildLongPdf, buildPdf } from "./document-fixtures.js";
 import { buildEncryptedPdf } from "./encrypted-pdf-fixture.js";
-import { closeSharedExtractPool, createExtractPool, extractInWorker, type ExtractPool } from "./extract-pool.js";
+import {
+  closeSharedExtractPool,
+  createExtractPool,
+  extractInWorker,
+  ExtractQueueFullError,
+  type ExtractPool,
+} from "./extract-pool.js";
 import { KnowledgeFileError } from "./knowledge-file-error.js";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -105,6 +111,32 @@ describe("the extraction pool", () => {
     const next = await reader.extract({ bytes: utf8("sku,name\nA-1,Bolt"), fileName: "small.csv", declaredType: null });
     expect(next.chunks).toEqual([{ ordinal: 0, content: "sku,name\nA-1,Bolt", location: "row 2" }]);
     expect(reader.workersStarted).toBe(2);
+  });
+
+  it("refuses the file being read when the process grows past the memory budget, and the pool recovers", async () => {
+    // A 1 MB budget: reading a 100-page PDF (PDF.js loads, pages are parsed) grows the process far more.
+    const reader = pool({ size: 1, memoryBudgetMb: 1 });
+    const error = await refusal(
+      reader.extract({ bytes: await buildLongPdf(100), fileName: "m.pdf", declaredType: null }),
+    );
+    expect([error.status, error.message]).toEqual([
+      400,
+      "This file needs too much memory to read. Split it into smaller files and upload them.",
+    ]);
+    const relaxed = pool({ size: 1 });
+    const next = await relaxed.extract({ bytes: utf8("still readable"), fileName: "a.txt", declaredType: null });
+    expect(next.chunks[0].content).toBe("still readable");
+  });
+
+  it("refuses a file when too many are already waiting, without queueing it", async () => {
+    const reader = pool({ size: 1, queueMax: 2 });
+    const waiting = [1, 2].map((n) =>
+      reader.extract({ bytes: utf8(`file ${n}`), fileName: "a.txt", declaredType: null }),
+    );
+    await expect(
+      reader.extract({ bytes: utf8("one too many"), fileName: "a.txt", declaredType: null }),
+    ).rejects.toThrow(ExtractQueueFullError);
+    expect((await Promise.all(waiting)).map((document) => document.chunks[0].content)).toEqual(["file 1", "file 2"]);
   });
 
   it("rejects waiting files when closed, and refuses new ones", async () => {

@@ -6,20 +6,31 @@
  * caller gets a KnowledgeFileError (400) and the next file gets a fresh worker. Idle workers
  * are unref'd (they never keep a process alive) and stopped after a while.
  *
- * The heap ceiling does not bound what parsers allocate outside the V8 heap (PDF.js's inflated
- * streams, image buffers), so while files are read the pool also watches the process's
- * resident memory: past `memoryBudgetMb` above where it stood when reading began, the workers
- * reading are stopped and their files refused. The readers' own bounds (extract-limits.ts)
- * refuse a hostile file long before; this is the backstop for what they cannot foresee.
+ * Files wait in a fair queue (fair-queue.ts): companies take turns, so one company's flood
+ * delays another's file by at most one file, and the queue is bounded. Beside the regular
+ * workers there is one more, which only a company with no file being read may use: a slow file
+ * of one company never makes another company's short paste wait for it.
+ *
+ * The heap ceiling does not bound what parsers allocate outside the V8 heap, so while files are
+ * read the pool also watches resident memory (memory-watch.ts): past `memoryBudgetMb` the
+ * workers reading are stopped and their files refused. The readers' own bounds
+ * (extract-limits.ts) refuse a hostile file long before; this is the backstop.
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { Config } from "../../config.js";
 import { LOAD_ENTRY_SOURCE, workerModule } from "../../runtime/worker-module.js";
 import type { ExtractedDocument, ExtractInput } from "./extract-document.js";
-import { DEFAULT_EXTRACT_LIMITS, EXTRACT_MEMORY_BUDGET_MB, type ExtractLimits } from "./extract-limits.js";
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  EXTRACT_MEMORY_BUDGET_MB,
+  EXTRACT_QUEUE_MAX,
+  type ExtractLimits,
+} from "./extract-limits.js";
 import type { ExtractJob, ExtractWorkerMessage } from "./extract-worker.js";
+import { FairQueue } from "./fair-queue.js";
 import { KnowledgeFileError, refusals } from "./knowledge-file-error.js";
+import { createMemoryWatch } from "./memory-watch.js";
 
 export interface ExtractPoolOptions {
   /** Workers reading at once: 1–2 by default (one fewer than the cores, at least one). */
@@ -31,16 +42,39 @@ export interface ExtractPoolOptions {
   /** An idle worker is stopped after this long (it holds parser caches). */
   idleMs?: number;
   chunking?: ExtractJob["chunking"];
+  /** Files that may wait at once; past this, extract() rejects with ExtractQueueFullError. */
+  queueMax?: number;
   /** What one file may cost its reader (inflated bytes, pages, objects). */
   limits?: ExtractLimits;
   /** Resident memory reading may add to the process before the files being read are refused. */
   memoryBudgetMb?: number;
 }
 
+/** Whose file it is: companies take turns; the uploader can ask where the file is (`uploadId`). */
+export interface ExtractOwner {
+  companyId: string | null;
+  userId: string;
+  uploadId?: string;
+}
+
+/** One of a person's files on its way through the pool. */
+export interface ExtractProgress {
+  uploadId: string;
+  /** Files that will be read before this one; 0 once it is being read. */
+  filesAhead: number;
+  reading: boolean;
+}
+
+export class ExtractQueueFullError extends Error {
+  override readonly name = "ExtractQueueFullError";
+}
+
 export interface ExtractPool {
   readonly size: number;
   /** `timeBudgetMs` overrides the pool's budget for this file. */
-  extract(input: ExtractInput, options?: { timeBudgetMs?: number }): Promise<ExtractedDocument>;
+  extract(input: ExtractInput, options?: { timeBudgetMs?: number; owner?: ExtractOwner }): Promise<ExtractedDocument>;
+  /** The person's files waiting or being read that carry an uploadId. */
+  progressOf(userId: string): ExtractProgress[];
   /** Workers started so far: how tests see that a crashed or stopped worker is replaced. */
   readonly workersStarted: number;
   close(): Promise<void>;
@@ -49,8 +83,6 @@ export interface ExtractPool {
 export const EXTRACT_TIME_BUDGET_MS = 120_000;
 /** A 20 MB PDF peaks around ~250 MB of heap in PDF.js (measured); twice that is still not the server's. */
 export const EXTRACT_MEMORY_LIMIT_MB = 512;
-/** How often resident memory is read while files are being read: a read costs ~µs. */
-const MEMORY_WATCH_MS = 20;
 const IDLE_MS = 60_000;
 /** Starting takes ~1–2 s (tsx compiles the modules); one that takes this long is broken. */
 const START_BUDGET_MS = 60_000;
@@ -69,6 +101,9 @@ loadEntry(workerData).then((worker) => worker.serveJobs());
 
 interface QueuedJob {
   job: ExtractJob;
+  owner?: ExtractOwner;
+  /** The fair queue's key: the company, or the person when they have none. */
+  turn: string;
   timeBudgetMs: number;
   resolve(document: ExtractedDocument): void;
   reject(error: Error): void;
@@ -110,9 +145,15 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
   const chunking = options.chunking ?? {};
   const limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
   const memoryBudgetBytes = (options.memoryBudgetMb ?? EXTRACT_MEMORY_BUDGET_MB) * 1024 * 1024;
-  let memoryWatch: { timer: NodeJS.Timeout; baseline: number } | undefined;
-  const slots: Slot[] = Array.from({ length: size }, () => ({ ready: false }));
-  const queue: QueuedJob[] = [];
+  const memoryWatch = createMemoryWatch(memoryBudgetBytes, () => {
+    // Which worker grew cannot be told from outside; every file being read is refused.
+    for (const slot of slots) retire(slot)?.reject(refusals.tooComplex());
+    dispatch();
+  });
+  const queueMax = options.queueMax ?? EXTRACT_QUEUE_MAX;
+  // The last slot is the fairness worker's (see the header).
+  const slots: Slot[] = Array.from({ length: size + 1 }, () => ({ ready: false }));
+  const queue = new FairQueue<QueuedJob>();
   let nextId = 1;
   let workersStarted = 0;
   let closed = false;
@@ -138,7 +179,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
       // Not the file's fault, so no KnowledgeFileError; and one waiting job takes the failure,
       // so a worker that can never start does not leave callers waiting or respawn forever.
       queue
-        .shift()
+        .take()
         ?.reject(new Error(`the knowledge extraction worker failed to start: ${error.message}`, { cause: error }));
     } else if (lost) {
       const outOfMemory = "code" in error && error.code === "ERR_WORKER_OUT_OF_MEMORY";
@@ -189,35 +230,27 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     slot.idleTimer.unref();
   }
 
-  /** Starts the memory watch when a first file starts being read, and stops it when none is. */
-  function watchMemory(): void {
-    const reading = slots.some((slot) => slot.running);
-    if (!reading) {
-      clearInterval(memoryWatch?.timer);
-      memoryWatch = undefined;
-      return;
-    }
-    if (memoryWatch) return;
-    const timer = setInterval(() => {
-      if (!memoryWatch || process.memoryUsage.rss() - memoryWatch.baseline <= memoryBudgetBytes) return;
-      // Which worker grew cannot be told from outside; every file being read is refused.
-      for (const slot of slots) retire(slot)?.reject(refusals.tooComplex());
-      memoryWatch.baseline = process.memoryUsage.rss();
-      dispatch();
-    }, MEMORY_WATCH_MS);
-    timer.unref();
-    memoryWatch = { timer, baseline: process.memoryUsage.rss() };
+  /**
+   * Which turns a slot may serve: a regular slot any; the fairness worker, only while every
+   * regular slot is reading, and only companies that have nothing being read.
+   */
+  function servesTurn(index: number): (turn: string) => boolean {
+    if (index < size) return () => true;
+    if (slots.slice(0, size).some((slot) => !slot.running)) return () => false;
+    const reading = new Set(slots.flatMap((slot) => (slot.running ? [slot.running.turn] : [])));
+    return (turn) => !reading.has(turn);
   }
 
   function dispatch(): void {
     if (closed) return;
     let starting = slots.filter((slot) => slot.worker && !slot.ready).length;
-    for (const slot of slots) {
-      if (slot.running || queue.length === 0) continue;
+    for (const [index, slot] of slots.entries()) {
+      const serves = servesTurn(index);
+      if (slot.running || !queue.has(serves)) continue;
       clearTimeout(slot.idleTimer);
       if (!slot.worker) {
         // Only as many new workers as there are jobs no starting worker will take.
-        if (starting >= queue.length) continue;
+        if (starting >= queue.size) continue;
         spawn(slot);
         starting++;
       }
@@ -225,8 +258,8 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
       if (!worker) continue;
       worker.ref();
       if (!slot.ready) continue;
-      const next = queue.shift();
-      if (!next) break;
+      const next = queue.take(serves);
+      if (!next) continue;
       slot.running = next;
       slot.budgetTimer = setTimeout(() => {
         if (slot.running !== next) return;
@@ -237,7 +270,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
       worker.postMessage(next.job);
     }
     for (const slot of slots) if (!slot.running && slot.ready) idle(slot);
-    watchMemory();
+    memoryWatch.update(slots.some((slot) => slot.running));
   }
 
   return {
@@ -248,18 +281,37 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
 
     extract(input, callOptions = {}) {
       if (closed) return Promise.reject(new Error(CLOSED));
+      if (queue.size >= queueMax) return Promise.reject(new ExtractQueueFullError(`${queue.size} files are waiting`));
       return new Promise<ExtractedDocument>((resolve, reject) => {
         const budget = callOptions.timeBudgetMs ?? timeBudgetMs;
-        queue.push({ job: { id: nextId++, input, chunking, limits }, timeBudgetMs: budget, resolve, reject });
+        const owner = callOptions.owner;
+        const turn = owner ? (owner.companyId ?? `user:${owner.userId}`) : "";
+        const job = { id: nextId++, input, chunking, limits };
+        queue.push(turn, { job, owner, turn, timeBudgetMs: budget, resolve, reject });
         dispatch();
       });
     },
 
+    progressOf(userId) {
+      const mine = (queued: QueuedJob | undefined): queued is QueuedJob & { owner: { uploadId: string } } =>
+        queued?.owner?.userId === userId && queued.owner.uploadId !== undefined;
+      const reading = slots
+        .map((slot) => slot.running)
+        .filter(mine)
+        .map((queued) => ({ uploadId: queued.owner.uploadId, filesAhead: 0, reading: true }));
+      const waiting = queue
+        .order()
+        .flatMap((queued, filesAhead) =>
+          mine(queued) ? [{ uploadId: queued.owner.uploadId, filesAhead, reading: false }] : [],
+        );
+      return [...reading, ...waiting];
+    },
+
     async close() {
       closed = true;
-      clearInterval(memoryWatch?.timer);
+      memoryWatch.stop();
       const error = new Error(CLOSED);
-      for (const queued of queue.splice(0)) queued.reject(error);
+      for (const queued of queue.drain()) queued.reject(error);
       const stopping: Promise<number>[] = [];
       for (const slot of slots) {
         const worker = slot.worker;
@@ -288,6 +340,7 @@ export function extractPoolOptionsFrom(config: Config): ExtractPoolOptions {
       pdfMaxObjects: config.KNOWLEDGE_PDF_MAX_OBJECTS,
     },
     memoryBudgetMb: config.KNOWLEDGE_EXTRACT_MEMORY_MB,
+    queueMax: config.KNOWLEDGE_EXTRACT_QUEUE_MAX,
   };
 }
 
@@ -296,9 +349,18 @@ export function extractPoolOptionsFrom(config: Config): ExtractPoolOptions {
  * creates with its `options`. Rejects with KnowledgeFileError for a file we refuse; any other
  * error is ours (the worker failed to start).
  */
-export function extractInWorker(input: ExtractInput, options: ExtractPoolOptions = {}): Promise<ExtractedDocument> {
+export function extractInWorker(
+  input: ExtractInput,
+  options: ExtractPoolOptions = {},
+  owner?: ExtractOwner,
+): Promise<ExtractedDocument> {
   sharedPool ??= createExtractPool(options);
-  return sharedPool.extract(input);
+  return sharedPool.extract(input, { owner });
+}
+
+/** Where the person's files are in the shared pool (none when it has not started). */
+export function extractProgressOf(userId: string): ExtractProgress[] {
+  return sharedPool?.progressOf(userId) ?? [];
 }
 
 /** For shutdown: stops the shared pool's workers (a later extractInWorker starts a new pool). */

@@ -3,7 +3,7 @@
  * key starts with the agent's own key, so invalidating the agent refreshes its knowledge too.
  */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { KnowledgeDocument, KnowledgeText } from "../../../contracts/knowledge";
+import type { KnowledgeDocument, KnowledgeText, KnowledgeUploadProgress } from "../../../contracts/knowledge";
 import { apiGet, apiRequest } from "../../lib/api";
 
 /** How often the list is re-read while a document is still being processed. */
@@ -11,6 +11,7 @@ export const PROCESSING_POLL_MS = 2000;
 
 export const knowledgeKeys = {
   list: (agentId: string) => ["/api/agents", agentId, "knowledge"] as const,
+  uploads: ["/api/knowledge/uploads"] as const,
 };
 
 const knowledgeUrl = (agentId: string) => `/api/agents/${agentId}/knowledge`;
@@ -24,6 +25,15 @@ export const knowledgeListQuery = (agentId: string) =>
     // Poll only while something is processing: an idle page makes no requests.
     refetchInterval: (query) =>
       query.state.data?.some((doc) => doc.status === "processing") ? PROCESSING_POLL_MS : false,
+  });
+
+/** Where the caller's files are in the server's reading queue; polled while one of them is being processed. */
+export const knowledgeUploadsQuery = (polling: boolean) =>
+  queryOptions({
+    queryKey: knowledgeKeys.uploads,
+    queryFn: () => apiGet<KnowledgeUploadProgress[]>("/api/knowledge/uploads"),
+    enabled: polling,
+    refetchInterval: polling ? PROCESSING_POLL_MS : false,
   });
 
 /** Puts a document the server just answered into the cached list (newest first), replacing its old copy. */

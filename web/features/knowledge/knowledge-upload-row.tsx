@@ -1,10 +1,19 @@
-/** One file on its way in: its progress bar while uploading, "Processing" once sent, or why it was refused. */
+/**
+ * One file on its way in: its progress bar while uploading, where it is in the server's queue
+ * once sent ("Waiting: 2 files ahead", then "Reading the file…"), or why it was refused.
+ */
 import { AlertCircle, FileUp, Loader2, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { formatBytes } from "./knowledge-format";
-import type { UploadRow } from "./upload-queue";
+import { processingLabel, type UploadRow } from "./upload-queue";
 
-export function KnowledgeUploadRow({ row, onDismiss }: { row: UploadRow; onDismiss: () => void }) {
+export function KnowledgeUploadRow({
+  row,
+  onDismiss,
+}: {
+  row: UploadRow & { queue?: { filesAhead: number; reading: boolean } };
+  onDismiss: () => void;
+}) {
   const failed = row.phase === "failed";
   return (
     <li className="flex items-start gap-3 px-1 py-3" data-testid="knowledge-upload" aria-label={row.fileName}>
@@ -37,7 +46,7 @@ export function KnowledgeUploadRow({ row, onDismiss }: { row: UploadRow; onDismi
         )}
         {row.phase === "processing" && (
           <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
-            <Loader2 className="size-3.5 animate-spin" aria-hidden /> Processing…
+            <Loader2 className="size-3.5 animate-spin" aria-hidden /> {processingLabel(row.queue)}
           </p>
         )}
         {failed && <p className="mt-1 text-sm text-red-700">{row.error}</p>}

@@ -3,7 +3,7 @@
  * not fetch: only XHR reports upload progress. Refusals become ApiError like every other call,
  * so the server's `{ message }` reaches the file's row.
  */
-import type { KnowledgeDocument } from "../../../contracts/knowledge";
+import { KNOWLEDGE_UPLOAD_ID_HEADER, type KnowledgeDocument } from "../../../contracts/knowledge";
 import { ApiError } from "../../lib/api";
 import { knowledgeUploadUrl } from "./knowledge-queries";
 
@@ -17,6 +17,8 @@ export interface UploadCallbacks {
 export function uploadKnowledgeFile(
   agentId: string,
   file: File,
+  /** A UUID naming this upload, to ask the server where it is in the queue. */
+  uploadId: string,
   callbacks: UploadCallbacks,
   signal?: AbortSignal,
 ): Promise<KnowledgeDocument> {
@@ -24,6 +26,7 @@ export function uploadKnowledgeFile(
     const xhr = new XMLHttpRequest();
     xhr.open("POST", knowledgeUploadUrl(agentId));
     xhr.withCredentials = true;
+    xhr.setRequestHeader(KNOWLEDGE_UPLOAD_ID_HEADER, uploadId);
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0)

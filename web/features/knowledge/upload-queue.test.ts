@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { KNOWLEDGE_FILE_MAX_BYTES } from "../../../contracts/knowledge";
 import { refusalBeforeUpload } from "./knowledge-format";
-import { newUploadRow, uploadQueueReducer, type UploadRow } from "./upload-queue";
+import { newUploadRow, processingLabel, uploadQueueReducer, type UploadRow } from "./upload-queue";
 
 const file = { name: "returns.pdf", size: 2048 };
 
@@ -71,5 +71,13 @@ describe("the checks before an upload", () => {
     );
     expect(refusalBeforeUpload({ name: "big.pdf", size: KNOWLEDGE_FILE_MAX_BYTES })).toBeNull();
     expect(refusalBeforeUpload({ name: "empty.txt", size: 0 })).toBe("This file is empty.");
+  });
+
+  it("says where a file being processed is in the server's queue", () => {
+    expect(processingLabel(undefined)).toBe("Processing…");
+    expect(processingLabel({ filesAhead: 2, reading: false })).toBe("Waiting: 2 files ahead");
+    expect(processingLabel({ filesAhead: 1, reading: false })).toBe("Waiting: 1 file ahead");
+    expect(processingLabel({ filesAhead: 0, reading: false })).toBe("Waiting: next in line");
+    expect(processingLabel({ filesAhead: 0, reading: true })).toBe("Reading the file…");
   });
 });

@@ -56,6 +56,17 @@ export function uploadQueueReducer(rows: UploadRow[], event: UploadEvent): Uploa
   }
 }
 
+/**
+ * What a row being processed says: where the file is in the server's queue when the server
+ * has told us (GET /api/knowledge/uploads), "Processing…" until then.
+ */
+export function processingLabel(queue: { filesAhead: number; reading: boolean } | undefined): string {
+  if (!queue) return "Processing…";
+  if (queue.reading) return "Reading the file…";
+  if (queue.filesAhead === 0) return "Waiting: next in line";
+  return `Waiting: ${queue.filesAhead} ${queue.filesAhead === 1 ? "file" : "files"} ahead`;
+}
+
 /** True while a row still waits on the network (leaving the page would lose it). */
 export function isInFlight(row: UploadRow): boolean {
   return row.phase !== "failed";

@@ -1,15 +1,16 @@
 /**
  * The uploads of one agent's knowledge panel: several files at once, each sent on its own, its
  * row following the upload queue (upload-queue.ts). A stored file joins the cached document
- * list at once; a refused one keeps the server's message on its row. Leaving the page while a
+ * list at once; a refused one keeps the server's message on its row. While the server reads a
+ * file, its row says where it is in the server's queue ("Waiting: 2 files ahead"). Leaving the page while a
  * file is still on its way asks first, since the upload would be lost.
  */
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useReducer, useRef } from "react";
 import type { KnowledgeDocument } from "../../../contracts/knowledge";
 import { handledAsSignedOut, knowledgeFailureMessage } from "./knowledge-errors";
 import { refusalBeforeUpload } from "./knowledge-format";
-import { knowledgeKeys, putDocument } from "./knowledge-queries";
+import { knowledgeKeys, knowledgeUploadsQuery, putDocument } from "./knowledge-queries";
 import { isInFlight, newUploadRow, uploadQueueReducer } from "./upload-queue";
 import { uploadKnowledgeFile } from "./upload-knowledge-file";
 
@@ -21,6 +22,7 @@ export function useKnowledgeUploads(
   const queryClient = useQueryClient();
   const [rows, dispatch] = useReducer(uploadQueueReducer, []);
   const inFlight = rows.some(isInFlight);
+  const progress = useQuery(knowledgeUploadsQuery(rows.some((row) => row.phase === "processing"))).data;
   // The latest callbacks, so an upload that started before a re-render reports to the current ones.
   const callbacks = useRef({ announce, onStored });
   callbacks.current = { announce, onStored };
@@ -34,7 +36,7 @@ export function useKnowledgeUploads(
 
   async function send(key: string, file: File) {
     try {
-      const doc = await uploadKnowledgeFile(agentId, file, {
+      const doc = await uploadKnowledgeFile(agentId, file, key, {
         onProgress: (percent) => dispatch({ type: "progress", key, percent }),
         onSent: () => {
           dispatch({ type: "sent", key });
@@ -63,5 +65,9 @@ export function useKnowledgeUploads(
     }
   }
 
-  return { rows, addFiles, dismiss: (key: string) => dispatch({ type: "dismissed", key }) };
+  const rowsWithQueue = rows.map((row) => ({
+    ...row,
+    queue: row.phase === "processing" ? progress?.find((entry) => entry.uploadId === row.key) : undefined,
+  }));
+  return { rows: rowsWithQueue, addFiles, dismiss: (key: string) => dispatch({ type: "dismissed", key }) };
 }
