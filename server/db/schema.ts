@@ -73,6 +73,12 @@ export const users = pgTable("users", {
   approvalStatus: text("approval_status", { enum: ["pending", "approved", "denied"] })
     .notNull()
     .default("pending"),
+  /**
+   * Set when an admin deletes the account. The row stays (signed out for good, no longer an
+   * admin, denied, password unusable) so the person's conversations, usage and audit entries
+   * keep their true author; admin lists leave such users out.
+   */
+  deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
