@@ -52,7 +52,7 @@ export function KnowledgePanel({ agentId }: { agentId: string }) {
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 basis-60">
           <CardTitle id="knowledge-heading" className="flex items-center gap-2">
-            <BookOpen className="size-4 text-primary" aria-hidden /> Knowledge
+            <BookOpen className="size-4 text-primary-ink" aria-hidden /> Knowledge
           </CardTitle>
           <CardDescription className="mt-1">
             Files your agent answers from, citing the passage it used.
