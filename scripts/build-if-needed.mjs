@@ -50,7 +50,7 @@ for (const { what, output, sources, ignore, command } of TARGETS) {
   console.log(
     builtAt
       ? `Building ${what} again: its sources changed since ${output} was built…`
-      : `Building ${what}, first start only (up to a minute; the server listens once it is built)…`,
+      : `Building ${what}, first start only (under a minute on a quiet machine; the server listens once it is built)…`,
   );
   execFileSync(program, args, { stdio: "inherit" });
   console.log(`Built ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -4,9 +4,8 @@
  * (server/http/spa.ts, @fastify/static's `preCompressed`). Compressing once at build lets us
  * use the slowest, smallest settings: at request time they would cost seconds of CPU.
  *
- * Quality 11 on onnxruntime's 14 MB WebAssembly takes about a minute, and that file only
- * changes with the dependency, so large files' results are kept in node_modules/.cache by
- * content hash.
+ * Large files (onnxruntime's 14 MB WebAssembly) only change with their dependency, so their
+ * results are kept in node_modules/.cache by content hash.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
@@ -30,11 +29,19 @@ export interface CompressedVariants {
   gz: Buffer;
 }
 
+/**
+ * Brotli's best quality for what a page loads; one step lower past this size. The only such file
+ * is onnxruntime's 14 MB WebAssembly (the voice detector's, loaded on a call's first start):
+ * quality 11 took 85 s of CPU on this machine (98 s under load, half of a fresh clone's first
+ * start) for 2.36 MB, quality 9 takes 8 s for 2.69 MB.
+ */
+const BEST_QUALITY_MAX_BYTES = 4 * 1024 * 1024;
+
 export async function compressVariants(bytes: Buffer): Promise<CompressedVariants> {
   const [br, gz] = await Promise.all([
     brotli(bytes, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_QUALITY]: bytes.length > BEST_QUALITY_MAX_BYTES ? 9 : 11,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     }),
@@ -50,10 +57,7 @@ async function cachedVariants(bytes: Buffer): Promise<CompressedVariants> {
     const [br, gz] = await Promise.all([readFile(`${key}.br`), readFile(`${key}.gz`)]);
     return { br, gz };
   }
-  console.log(
-    `  web build: compressing a ${(bytes.length / 1e6).toFixed(0)} MB file at the smallest settings ` +
-      "(about half a minute, once: the result is cached)…",
-  );
+  console.log(`  web build: compressing a ${(bytes.length / 1e6).toFixed(0)} MB file (once: the result is cached)…`);
   const variants = await compressVariants(bytes);
   mkdirSync(CACHE_DIR, { recursive: true });
   // Written under a temporary name first: a build stopped halfway never leaves a truncated entry.
