@@ -9,6 +9,7 @@ import type { AppDeps } from "./app-deps.js";
 import { createGuards, registerAccessControl } from "./auth/guards.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerChatRoutes } from "./chat/routes.js";
+import { createConcurrencyCaps } from "./http/concurrency-caps.js";
 import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
 import { closeSharedExtractPool } from "./knowledge/extract/extract-pool.js";
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
     guards,
+    concurrency: createConcurrencyCaps(deps.config),
   };
   app.decorate("knowledgeIngestion", features.knowledgeIngestion);
   // Documents left waiting for embeddings (a restart, a changed model) are resumed once serving.

@@ -2,6 +2,7 @@
 import type { AppDeps } from "./app-deps.js";
 import type { Guards } from "./auth/guards.js";
 import type { Db } from "./db/connect.js";
+import type { ConcurrencyCaps } from "./http/concurrency-caps.js";
 import type { Embedder, KnowledgeIngestion } from "./knowledge/ingestion.js";
 
 export interface FeatureDeps {
@@ -16,4 +17,6 @@ export interface FeatureDeps {
   embeddings: Embedder | null;
   knowledgeIngestion: KnowledgeIngestion;
   guards: Guards;
+  /** Per-user and per-company caps on work in flight (turns, speech), counted in this process. */
+  concurrency: ConcurrencyCaps;
 }

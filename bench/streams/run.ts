@@ -110,6 +110,9 @@ try {
       LLM_TIMEOUT_MS: "3600000",
       // Every stream comes from loopback: the per-address socket cap would refuse most of them.
       MAX_CONNECTIONS_PER_ADDRESS: "0",
+      // Each user holds STREAMS / USERS streams open at once: above the default per-user cap of turns.
+      USER_CONCURRENT_TURNS: String(Math.ceil(STREAMS / USERS)),
+      COMPANY_CONCURRENT_TURNS: String(Math.ceil(STREAMS / USERS)),
     },
     "/healthz",
     { ipc: true },

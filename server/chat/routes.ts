@@ -40,6 +40,8 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     "/api/chat/:agentId",
     {
       ...SIGNED_IN,
+      // Over the user's or company's cap of turns in flight: 429 before the body is read.
+      onRequest: deps.concurrency.hold("turns"),
       schema: {
         params: AgentParams,
         body: ChatRequestSchema,

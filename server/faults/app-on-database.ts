@@ -21,7 +21,10 @@ export interface AppOnDatabase {
   close(): Promise<void>;
 }
 
-export async function startAppOnDatabase(url: string, options: { llm?: LlmProvider } = {}): Promise<AppOnDatabase> {
+export async function startAppOnDatabase(
+  url: string,
+  options: { llm?: LlmProvider; env?: Record<string, string> } = {},
+): Promise<AppOnDatabase> {
   const webRoot = mkdtempSync(join(tmpdir(), "agentdesk-web-"));
   mkdirSync(join(webRoot, "assets"));
   writeFileSync(join(webRoot, "index.html"), `<!doctype html><title>${WEB_APP_MARKER}</title>`);
@@ -35,6 +38,7 @@ export async function startAppOnDatabase(url: string, options: { llm?: LlmProvid
   try {
     t = await startTestApp("postgres", {
       database,
+      env: options.env,
       overrides: { webRoot, ...(options.llm ? { llm: options.llm } : {}) },
     });
   } catch (error) {

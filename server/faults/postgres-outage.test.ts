@@ -72,7 +72,8 @@ describe.skipIf(skipReason !== null)(suiteName, () => {
         timeoutMs: 60_000,
         firstByteTimeoutMs: 60_000,
       });
-      const app = await startAppOnDatabase(cluster.url, { llm });
+      // Three held turns and three workers' turns of one user at once: not what the per-user cap is for.
+      const app = await startAppOnDatabase(cluster.url, { llm, env: { USER_CONCURRENT_TURNS: "16" } });
       onTestFinished(() => app.close());
       const { t, base } = app;
       const user = await makeUser(t);

@@ -59,7 +59,8 @@ describe("SIGKILL during a write burst", () => {
 });
 
 async function killDuringBurstAndCheck(target: Target): Promise<void> {
-  const env = { ...target.env, SESSION_SECRET, LOG_LEVEL: "info" };
+  // One user's CLIENTS turns at once: the per-user cap (server/http/concurrency-caps.ts) is not what this tests.
+  const env = { ...target.env, SESSION_SECRET, LOG_LEVEL: "info", USER_CONCURRENT_TURNS: String(CLIENTS) };
   const first = await spawnServer(env);
   onTestFinished(() => first.stop());
   const cookie = await signUpOwner(first.base);

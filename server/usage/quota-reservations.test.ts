@@ -15,6 +15,8 @@ import { post, startVoiceConversation } from "../voice/voice-test-support.js";
 import { turnReservation } from "./turn-reservation.js";
 import { companyName, companyOf, patchCompany, rowsOf } from "./usage-test-support.js";
 
+/** Quotas are what this suite races: no per-user concurrency cap may refuse a turn first. */
+const UNCAPPED = { USER_CONCURRENT_TURNS: "1000", COMPANY_CONCURRENT_TURNS: "1000" };
 const TURN_TOKENS = 150;
 const RACING_TURNS = 30;
 
@@ -27,7 +29,7 @@ describeEachEngine("quota reservations", (engine) => {
     fake = await startFakeOpenAi();
     reporting = await startUsageReportingFake(fake, { promptTokens: 100, completionTokens: TURN_TOKENS - 100 });
     const llm = createOpenAiCompatibleLlm({ baseUrl: reporting.url, model: "fake-model", ...GENEROUS_LLM_TIMEOUTS });
-    t = await startTestApp(engine, { overrides: { llm } });
+    t = await startTestApp(engine, { env: UNCAPPED, overrides: { llm } });
     admin = await makeOwner(t, { companyName: "Reservation Admins" });
   });
   afterAll(async () => {
@@ -75,6 +77,7 @@ describeEachEngine("quota reservations", (engine) => {
       Array.from({ length: RACING_TURNS - admitted }, () => 429),
     );
     expect(admitted).toBeGreaterThanOrEqual(1);
+    for (const res of answers.filter((r) => r.statusCode === 429)) expect(res.body).toContain("tokens per month");
 
     const ledger = await ledgerOf(companyId);
     const estimate = turnReservation(t.config, `Question ${RACING_TURNS}`).tokens;

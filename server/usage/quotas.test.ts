@@ -11,6 +11,9 @@ import { startUsageReportingFake, type UsageReportingFake } from "../test-suppor
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { companyName, companyOf, patchCompany, rowsOf } from "./usage-test-support.js";
 
+/** Quotas are what this suite races: no per-user concurrency cap may refuse a turn first. */
+const UNCAPPED = { USER_CONCURRENT_TURNS: "1000", COMPANY_CONCURRENT_TURNS: "1000" };
+
 /** A bound on a hang, not a measure of speed. */
 const DEADLINE_MS = 10_000;
 
@@ -18,7 +21,7 @@ describeEachEngine("company quotas", (engine) => {
   let t: TestApp;
   let admin: MadeUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
+    t = await startTestApp(engine, { env: UNCAPPED });
     admin = await makeOwner(t, { companyName: "Quota Admins" });
   });
   afterAll(() => t.close());

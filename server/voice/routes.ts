@@ -53,7 +53,11 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
 
   api.post(
     "/api/tts",
-    { ...SIGNED_IN, schema: { body: TtsRequestSchema, response: { 200: TtsResponseSchema } } },
+    {
+      ...SIGNED_IN,
+      onRequest: deps.concurrency.hold("speech"),
+      schema: { body: TtsRequestSchema, response: { 200: TtsResponseSchema } },
+    },
     async (request, reply) => textToSpeech(deps, { ...request.body, signal: abortWhenClientLeaves(request, reply) }),
   );
 
@@ -61,6 +65,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     "/api/stt",
     {
       ...audioRoute,
+      onRequest: deps.concurrency.hold("speech"),
       schema: {
         body: SttRequestSchema,
         // 503 is an expected answer here, not an outage: the server may have no speech-to-text.
@@ -88,6 +93,7 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     "/api/voice-conversations/:id/chat",
     {
       ...SIGNED_IN,
+      onRequest: deps.concurrency.hold("turns"),
       schema: { params: ConversationParams, body: VoiceChatRequestSchema, response: { 200: VoiceChatResponseSchema } },
     },
     async (request, reply) =>
@@ -102,6 +108,8 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     "/api/voice-conversations/:id/turn",
     {
       ...audioRoute,
+      // Over the user's or company's cap of turns in flight: 429 before the (up to 12 MB) body is read.
+      onRequest: deps.concurrency.hold("turns"),
       schema: {
         params: ConversationParams,
         body: VoiceTurnRequestSchema,

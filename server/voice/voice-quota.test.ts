@@ -10,12 +10,14 @@ import { companyName, companyOf, patchCompany } from "../usage/usage-test-suppor
 import { makeVoiceAgent, post, startVoiceConversation, turnEvents } from "./voice-test-support.js";
 
 const RACING_TURNS = 12;
+/** Quotas are what this suite races: no per-user concurrency cap may refuse a turn first. */
+const UNCAPPED = { USER_CONCURRENT_TURNS: "1000", COMPANY_CONCURRENT_TURNS: "1000" };
 
 describeEachEngine("voice turns at the quota's edge", (engine) => {
   let t: TestApp;
   let admin: MadeUser;
   beforeAll(async () => {
-    t = await startTestApp(engine);
+    t = await startTestApp(engine, { env: UNCAPPED });
     admin = await makeOwner(t, { companyName: "Voice Quota Admins" });
   });
   afterAll(() => t.close());
