@@ -1,0 +1,239 @@
+/**
+ * The manual evaluation (issue 21): `npx tsx bench/knowledge/manual/run.ts [--engine pglite|postgres]
+ * [--verbose]`. Python 3.11's HTML manual (Debian's python3.11-doc) goes into one agent the way
+ * an upload does — each page through the extraction worker pool and stored with the app's own
+ * insertDocument in one transaction — then each labelled question goes through the app's
+ * retrieval (words only: no embeddings model here), timed, and through a BM25 baseline with
+ * Porter stemming over the same stored passages. Prints recall@1, recall@5 and MRR@5 for both,
+ * by kind of question, and the retrieval latency. See bench/README.md, "Knowledge: a whole manual".
+ */
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { eq } from "drizzle-orm";
+import { knowledgeChunks } from "../../../server/db/schema-knowledge.js";
+import { closeSharedExtractPool, extractInWorker } from "../../../server/knowledge/extract/extract-pool.js";
+import { insertDocument } from "../../../server/knowledge/queries.js";
+import { retrievePassages } from "../../../server/knowledge/search/retrieve-passages.js";
+import { makeOwnerWithAgent, openBenchDatabase, type Engine, type Owner } from "../bench-database.js";
+import type { Db } from "../../../server/db/connect.js";
+import { Bm25Index } from "./bm25.js";
+import { HOW_TO_INSTALL, loadManualPages, manualInstalled, MANUAL_ROOT, type ManualPage } from "./corpus.js";
+import { MANUAL_QUESTIONS, type ManualQuestion, type QuestionKind } from "./questions.js";
+
+const TOP_K = 5;
+/** Pages read at once: the pool's workers stay busy while a page is being stored. */
+const INGEST_CONCURRENCY = 3;
+const WARM_UP_QUERIES = 10;
+/**
+ * The pool's memory watch measures this whole process, which on PGlite also holds the database
+ * and grows as pages are stored; a page is never refused for that here (it measures retrieval).
+ */
+const POOL_OPTIONS = { memoryBudgetMb: 16_384 };
+
+const argv = process.argv.slice(2);
+const VERBOSE = argv.includes("--verbose");
+const engineArg = argv[argv.indexOf("--engine") + 1];
+const ENGINES: Engine[] =
+  argv.includes("--engine") && (engineArg === "pglite" || engineArg === "postgres")
+    ? [engineArg]
+    : ["pglite", "postgres"];
+process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+const log = (line: string) => console.log(line);
+
+interface Scored {
+  question: ManualQuestion;
+  /** 1-based rank of the first passage from a labelled page, null when none in the top TOP_K. */
+  rank: number | null;
+  pages: string[];
+}
+
+interface StoredPassage {
+  id: string;
+  page: string;
+  content: string;
+}
+
+async function ingest(
+  db: Db,
+  owner: Owner,
+  pages: ManualPage[],
+): Promise<{ pageOfDocument: Map<string, string>; ms: number }> {
+  const started = performance.now();
+  const pageOfDocument = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < pages.length) {
+      const page = pages[next++];
+      const input = { bytes: page.bytes, fileName: page.fileName, declaredType: "text/html" };
+      const extracted = await extractInWorker(input, POOL_OPTIONS);
+      const row = await db.transaction((tx) =>
+        insertDocument(
+          tx,
+          {
+            agentId: owner.agentId,
+            userId: owner.userId,
+            title: (extracted.suggestedTitle ?? page.key).slice(0, 200),
+            kind: extracted.kind,
+            fileName: page.fileName,
+            sizeBytes: page.bytes.length,
+            content: Buffer.from(page.bytes),
+            status: "ready",
+            chunkCount: extracted.chunks.length,
+          },
+          extracted.chunks,
+        ),
+      );
+      pageOfDocument.set(row.id, page.key);
+    }
+  };
+  await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, worker));
+  return { pageOfDocument, ms: performance.now() - started };
+}
+
+function rankOf(question: ManualQuestion, pages: string[]): number | null {
+  const index = pages.findIndex((page) => question.pages.includes(page));
+  return index >= 0 && index < TOP_K ? index + 1 : null;
+}
+
+interface Figures {
+  n: number;
+  at1: number;
+  at5: number;
+  mrr: number;
+}
+
+function figures(results: Scored[]): Figures {
+  const n = results.length;
+  const at = (k: number) => results.filter((r) => r.rank !== null && r.rank <= k).length / n;
+  const mrr = results.reduce((sum, r) => sum + (r.rank ? 1 / r.rank : 0), 0) / n;
+  return { n, at1: at(1), at5: at(TOP_K), mrr };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const f2 = (n: number) => n.toFixed(2);
+
+/** HTML's own tags, not the "<class 'int'>" of a printed repr, which the manual is full of. */
+const HTML_TAG =
+  /<\/?(?:a|b|i|em|strong|span|div|p|pre|code|br|tt|cite|table|tr|td|th|ul|ol|li|dl|dt|dd|h[1-6]|img)(?:\s[^>]*)?>/i;
+
+function passageStatistics(passages: StoredPassage[]): string {
+  const lengths = passages.map((p) => p.content.length).sort((a, b) => a - b);
+  const withTags = passages.filter((p) => HTML_TAG.test(p.content)).length;
+  const long = passages.filter((p) => p.content.length >= 2_500).length;
+  return (
+    `${passages.length} passages; characters p50 ${percentile(lengths, 50)}, p95 ${percentile(lengths, 95)}, max ${lengths.at(-1)}; ` +
+    `${((100 * long) / passages.length).toFixed(0)} % of ≥ 2,500 characters; ${((100 * withTags) / passages.length).toFixed(1)} % hold HTML tags`
+  );
+}
+
+async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
+  const bench = await openBenchDatabase(engine);
+  try {
+    const db = bench.database.db;
+    const owner = await makeOwnerWithAgent(db, `manual-${engine}`);
+    const { pageOfDocument, ms } = await ingest(db, owner, pages);
+    const rows = await db
+      .select({ id: knowledgeChunks.id, documentId: knowledgeChunks.documentId, content: knowledgeChunks.content })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.agentId, owner.agentId));
+    const passages: StoredPassage[] = rows.map((r) => ({
+      id: r.id,
+      page: pageOfDocument.get(r.documentId)!,
+      content: r.content,
+    }));
+    const pageOfPassage = new Map(passages.map((p) => [p.id, p.page]));
+    log(`\n${engine}: ${pages.length} pages ingested in ${(ms / 1000).toFixed(1)} s; ${passageStatistics(passages)}`);
+
+    const bm25 = new Bm25Index();
+    for (const passage of passages) bm25.add(passage.id, passage.content);
+
+    for (const question of MANUAL_QUESTIONS.slice(0, WARM_UP_QUERIES)) {
+      await retrievePassages(db, null, { agentId: owner.agentId, query: question.question, limit: TOP_K });
+    }
+    const app: Scored[] = [];
+    const baseline: Scored[] = [];
+    const times: number[] = [];
+    let topLong = 0;
+    for (const question of MANUAL_QUESTIONS) {
+      const started = performance.now();
+      const found = await retrievePassages(db, null, {
+        agentId: owner.agentId,
+        query: question.question,
+        limit: TOP_K,
+      });
+      times.push(performance.now() - started);
+      if ((found[0]?.content.length ?? 0) >= 2_500) topLong++;
+      const appPages = found.map((p) => pageOfDocument.get(p.documentId)!);
+      app.push({ question, rank: rankOf(question, appPages), pages: appPages });
+      const bm25Pages = bm25.search(question.question, TOP_K).map((hit) => pageOfPassage.get(hit.id)!);
+      baseline.push({ question, rank: rankOf(question, bm25Pages), pages: bm25Pages });
+    }
+
+    const kinds: Array<{ label: string; keep: (q: ManualQuestion) => boolean }> = [
+      { label: "all", keep: () => true },
+      ...(["paraphrase", "keywords", "concept"] as QuestionKind[]).map((kind) => ({
+        label: kind,
+        keep: (q: ManualQuestion) => q.kind === kind,
+      })),
+    ];
+    log(`| ${engine}, questions | n | app r@1 | app r@5 | app MRR@5 | BM25 r@1 | BM25 r@5 | BM25 MRR@5 |`);
+    log(`| --- | --- | --- | --- | --- | --- | --- | --- |`);
+    for (const kind of kinds) {
+      const a = figures(app.filter((r) => kind.keep(r.question)));
+      const b = figures(baseline.filter((r) => kind.keep(r.question)));
+      log(
+        `| ${kind.label} | ${a.n} | ${f2(a.at1)} | ${f2(a.at5)} | ${f2(a.mrr)} | ${f2(b.at1)} | ${f2(b.at5)} | ${f2(b.mrr)} |`,
+      );
+    }
+    const all = figures(app);
+    const base = figures(baseline);
+    const sorted = [...times].sort((a, b) => a - b);
+    log(
+      `retrieval latency (${times.length} questions, after ${WARM_UP_QUERIES} warm-up): p50 ${percentile(sorted, 50).toFixed(1)} ms, ` +
+        `p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+    );
+    log(`top passage ≥ 2,500 characters in ${((100 * topLong) / app.length).toFixed(0)} % of questions`);
+    const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+    log(
+      `goals: recall@5 ${f2(all.at5)} ≥ 0.90 ${verdict(all.at5 >= 0.9)}; ≥ BM25 + 0.05 (${f2(base.at5 + 0.05)}) ` +
+        `${verdict(all.at5 >= base.at5 + 0.05)}; recall@1 ${f2(all.at1)} ≥ 0.70 ${verdict(all.at1 >= 0.7)}`,
+    );
+    if (VERBOSE) {
+      for (const [i, r] of app.entries()) {
+        if (r.rank === 1) continue;
+        log(`  ${r.rank === null ? "MISS" : `rank ${r.rank}`} [${r.question.kind}] ${r.question.question}`);
+        log(
+          `    wanted ${r.question.pages.join(", ")}; got ${r.pages.join(", ")}; BM25 rank ${baseline[i].rank ?? "-"}`,
+        );
+      }
+    }
+  } finally {
+    await bench.close();
+  }
+}
+
+if (!manualInstalled()) {
+  console.error(HOW_TO_INSTALL);
+  process.exit(1);
+}
+try {
+  const pages = await loadManualPages();
+  const keys = new Set(pages.map((p) => p.key));
+  const unknown = MANUAL_QUESTIONS.flatMap((q) => q.pages.filter((page) => !keys.has(page)));
+  if (unknown.length > 0) throw new Error(`labels name pages the manual does not have: ${unknown.join(", ")}`);
+  log(
+    `load average at start: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+  log(`${MANUAL_QUESTIONS.length} labelled questions over ${pages.length} pages of ${MANUAL_ROOT}`);
+  for (const engine of ENGINES) await evaluate(engine, pages);
+  log(
+    `load average at end: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+} finally {
+  await closeSharedExtractPool();
+}
