@@ -9,6 +9,7 @@ import type { AppDeps } from "./app-deps.js";
 import { createGuards, registerAccessControl } from "./auth/guards.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerChatRoutes } from "./chat/routes.js";
+import { startUnfinishedTurnSweeps, type UnfinishedTurnSweeps } from "./chat/unfinished-turns.js";
 import { createConcurrencyCaps } from "./http/concurrency-caps.js";
 import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
@@ -83,6 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     concurrency: createConcurrencyCaps(deps.config),
   };
   app.decorate("knowledgeIngestion", features.knowledgeIngestion);
+  // Turns a crash or an outage left half-written get their failed reply, at start-up and then periodically.
+  let sweeps: UnfinishedTurnSweeps | null = null;
+  app.addHook("onReady", async () => {
+    sweeps = startUnfinishedTurnSweeps({ database: deps.db, clock: deps.clock, config: deps.config, log: app.log });
+    await sweeps.started;
+  });
+  app.addHook("onClose", async () => sweeps?.stop());
   // Documents left waiting for embeddings (a restart, a changed model) are resumed once serving.
   app.addHook("onReady", async () => features.knowledgeIngestion.wake());
   app.addHook("onClose", async () => {

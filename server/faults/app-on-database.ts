@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Clock } from "../clock.js";
 import { openDatabase, type Database } from "../db/connect.js";
 import type { LlmProvider } from "../providers/llm/llm-provider.js";
 import { startTestApp, type TestApp } from "../test-support/test-app.js";
@@ -23,7 +24,7 @@ export interface AppOnDatabase {
 
 export async function startAppOnDatabase(
   url: string,
-  options: { llm?: LlmProvider; env?: Record<string, string> } = {},
+  options: { llm?: LlmProvider; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<AppOnDatabase> {
   const webRoot = mkdtempSync(join(tmpdir(), "agentdesk-web-"));
   mkdirSync(join(webRoot, "assets"));
@@ -39,7 +40,11 @@ export async function startAppOnDatabase(
     t = await startTestApp("postgres", {
       database,
       env: options.env,
-      overrides: { webRoot, ...(options.llm ? { llm: options.llm } : {}) },
+      overrides: {
+        webRoot,
+        ...(options.llm ? { llm: options.llm } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+      },
     });
   } catch (error) {
     await database.close();

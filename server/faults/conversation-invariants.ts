@@ -1,8 +1,10 @@
 /**
  * "Nothing half-written", as queries over the whole database, for fault tests to run after
  * the dust settles. A turn stores the user's message (with its conversation, when new) in one
- * statement and the reply in another, so a failure may leave a user message without a reply,
- * but never:
+ * statement and the reply in another, so a failure may leave a user message without a reply
+ * until the unfinished-turn sweep (chat/unfinished-turns.ts) gives it a failed one; after that,
+ * never:
+ *  - a user message without a reply or a failure marker (see `unansweredMessages`);
  *  - a text conversation without messages, or whose first message is not the user's
  *    (voice conversations are created empty on purpose, before their first turn);
  *  - a reply that does not follow a user message;
@@ -56,6 +58,26 @@ export async function halfWrittenConversations(db: Db): Promise<string[]> {
     }
   }
   return problems;
+}
+
+/**
+ * User messages with no reply (named by reply_to, or an older unnamed one after it), one line
+ * each: what the sweep leaves none of. Separate from halfWrittenConversations, since before
+ * the sweep has run a live or just-failed turn is allowed one.
+ */
+export async function unansweredMessages(db: Db): Promise<string[]> {
+  const unanswered = await rows(
+    db,
+    sql`select m.id, m.conversation_id, m.content from messages m
+        where m.role = 'user'
+          and not exists (select 1 from messages r where r.reply_to = m.id)
+          and not exists (select 1 from messages r where r.conversation_id = m.conversation_id
+            and r.role = 'assistant' and r.reply_to is null and r.created_at > m.created_at)`,
+  );
+  return unanswered.map(
+    (m) =>
+      `user message ${String(m.id)} in ${String(m.conversation_id)} ("${String(m.content).slice(0, 40)}") has no reply or failure marker`,
+  );
 }
 
 /** Counts, for a test to show that the check looked at something. */

@@ -10,6 +10,7 @@ import pg from "pg";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { ChatSseError } from "../../contracts/chat.js";
 import { frameData, makeAgent, messagesOf, postChat, streamChat } from "../chat/chat-test-support.js";
+import { createManualClock } from "../clock.js";
 import { isDatabaseUnavailable, openDatabase } from "../db/connect.js";
 import { messages } from "../db/schema.js";
 import { SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/error-handler.js";
@@ -19,7 +20,11 @@ import { startFaultyProvider } from "../test-support/fake-provider-faults.js";
 import { privatePostgresUnavailableReason, startPrivatePostgres } from "../test-support/private-postgres.js";
 import { startAppOnDatabase, timedFetch, WEB_APP_MARKER, WEB_ASSET_PATH } from "./app-on-database.js";
 import { startBlackholeProxy } from "./blackhole-proxy.js";
-import { conversationAndMessageCounts, halfWrittenConversations } from "./conversation-invariants.js";
+import {
+  conversationAndMessageCounts,
+  halfWrittenConversations,
+  unansweredMessages,
+} from "./conversation-invariants.js";
 import { startTraffic, type TrafficAnswer } from "./traffic.js";
 
 const skipReason = privatePostgresUnavailableReason();
@@ -175,7 +180,7 @@ describe.skipIf(skipReason !== null)(suiteName, () => {
       const [streamError] = frameData<ChatSseError>(streamed.frames, "error");
       expect(streamError).toEqual({ status: 503, message: SERVICE_UNAVAILABLE_MESSAGE });
 
-      // ...and each kept its user's message and nothing else.
+      // ...and each kept its user's message and nothing else (until the sweep, below).
       const [{ conversationId: streamedId }] = frameData<{ conversationId: string }>(streamed.frames, "conversation");
       expect((await messagesOf(t, user, streamedId)).map((m) => [m.role, m.content])).toEqual([
         ["user", "Held stream"],
@@ -194,10 +199,30 @@ describe.skipIf(skipReason !== null)(suiteName, () => {
       expect((await messagesOf(t, user, heldNew?.conversationId ?? "")).map((m) => m.role)).toEqual(["user"]);
 
       expect(await halfWrittenConversations(db)).toEqual([]);
+
+      // Those turns are dead, with their messages unanswered: once an instance starts (or sweeps)
+      // UNFINISHED_TURN_AFTER_MS later, each has the failed reply its turn could not store.
+      const unanswered = await unansweredMessages(db);
+      expect(unanswered.length).toBeGreaterThanOrEqual(3);
+      const sweepAt = new Date(t.clock.now().getTime() + t.config.UNFINISHED_TURN_AFTER_MS + 60_000);
+      const later = await startAppOnDatabase(cluster.url, { llm, clock: createManualClock(sweepAt) });
+      onTestFinished(() => later.close());
+      expect(await unansweredMessages(db)).toEqual([]);
+      expect((await messagesOf(t, user, streamedId)).map((m) => [m.role, m.content, m.status])).toEqual([
+        ["user", "Held stream", "complete"],
+        ["assistant", "", "failed"],
+      ]);
+      expect((await messagesOf(t, user, existingId)).map((m) => [m.role, m.status])).toEqual([
+        ["user", "complete"],
+        ["assistant", "complete"],
+        ["user", "complete"],
+        ["assistant", "failed"],
+      ]);
+      expect(await halfWrittenConversations(db)).toEqual([]);
       const counts = await conversationAndMessageCounts(db);
       expect(counts.conversations).toBeGreaterThan(3);
       console.info(
-        `PostgreSQL outage: ${up.length} answers while up, ${down.length} while down (all 503), ${switching.length} across a switch; ${counts.conversations} conversations checked`,
+        `PostgreSQL outage: ${up.length} answers while up, ${down.length} while down (all 503), ${switching.length} across a switch; ${counts.conversations} conversations checked; ${unanswered.length} unanswered messages marked failed by the sweep`,
       );
     },
   );
