@@ -17,6 +17,47 @@ export const UnlockSignInResultSchema = z.object({
 });
 export type UnlockSignInResult = z.infer<typeof UnlockSignInResultSchema>;
 
+/** POST /api/admin/users/{id}/admin: make someone an administrator, or no longer one. */
+export const SetAdminSchema = z.object({ isAdmin: z.boolean({ error: "isAdmin must be true or false" }) });
+export type SetAdminInput = z.infer<typeof SetAdminSchema>;
+
+export const LAST_ADMIN_DEMOTE = "Cannot demote the last administrator";
+export const LAST_ADMIN_DELETE = "Cannot delete the last administrator";
+export const SELF_DELETE = "You cannot delete your own account";
+
+/**
+ * DELETE /api/admin/users/{id}: what becomes of the person's agents. "transfer" hands them to
+ * `transferTo`, an approved colleague of the same company; "delete" deletes them (their
+ * conversations stay, under the agent's name).
+ */
+export const DeleteUserSchema = z.discriminatedUnion(
+  "agents",
+  [
+    z.object({
+      agents: z.literal("transfer"),
+      transferTo: z.string({ error: "Choose who receives the agents" }).max(100),
+    }),
+    z.object({ agents: z.literal("delete") }),
+  ],
+  { error: 'agents must be "transfer" (with transferTo) or "delete"' },
+);
+export type DeleteUserInput = z.infer<typeof DeleteUserSchema>;
+
+/** GET /api/admin/users/{id}/deletion: what deleting the user involves, for the confirmation. */
+export const UserDeletionPlanSchema = z.object({
+  agentCount: z.number().int(),
+  /** Approved colleagues of the same company who could receive the agents. */
+  colleagues: z.array(z.object({ id: z.string(), fullName: z.string(), email: z.string() })),
+});
+export type UserDeletionPlan = z.infer<typeof UserDeletionPlanSchema>;
+
+export const DeleteUserResultSchema = z.object({
+  message: z.string(),
+  agentsTransferred: z.number().int(),
+  agentsDeleted: z.number().int(),
+});
+export type DeleteUserResult = z.infer<typeof DeleteUserResultSchema>;
+
 export const AdminUsersQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),

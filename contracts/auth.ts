@@ -26,6 +26,13 @@ export const NewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(1000, "Password is too long");
 
+/** POST /api/auth/password: the person's own password, changed with the current one. */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(1000),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
 export const SignupSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
@@ -69,8 +76,10 @@ export const MESSAGES = {
   badCredentials: "Invalid email or password",
   signedUp: "Your account has been created. Please wait for an administrator to approve it before logging in.",
   /** The first account of an instance is its approved administrator. */
-  signedUpOwner: "Your administrator account is ready. You can sign in now.",
+  signedUpOwner: "Your administrator account is ready. You are signed in.",
   duplicateEmail: "An account with this email already exists",
+  wrongCurrentPassword: "Current password is incorrect",
+  passwordChanged: "Password changed. Your other sessions were signed out.",
 } as const;
 
 /** How long to wait, in words: seconds under a minute, else whole minutes rounded up. */

@@ -1,11 +1,18 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  LAST_ADMIN_DEMOTE,
+  SELF_DELETE,
+  type AdminConversation,
+  type UserDeletionPlan,
+} from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
-import { sessions, users } from "../db/schema.js";
+import { agents, conversations, sessions, users } from "../db/schema.js";
 import type { AdminEvent } from "../realtime/event-bus.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { auditRows } from "./admin-fixtures.js";
+import { auditRows, insertAgent, insertConversation } from "./admin-fixtures.js";
+import { NO_SUCH_COLLEAGUE } from "./users-deletion-service.js";
 
 describeEachEngine("admin users", (engine) => {
   let t: TestApp;
@@ -178,5 +185,179 @@ describeEachEngine("admin users", (engine) => {
     expect(res.statusCode).toBe(200);
     expect((await get("/api/auth/user", self.cookie)).statusCode).toBe(200);
     expect((await get("/api/auth/user", elsewhere)).statusCode).toBe(401);
+  });
+});
+
+describeEachEngine("admin people: roles and deletion", (engine) => {
+  let t: TestApp;
+  let owner: MadeUser;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    owner = await makeOwner(t, { companyName: "Owner House" });
+  });
+  afterAll(() => t.close());
+
+  const send = (method: "GET" | "POST" | "DELETE", url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const setAdmin = (id: string, isAdmin: boolean, cookie = owner.cookie) =>
+    send("POST", `/api/admin/users/${id}/admin`, cookie, { isAdmin });
+  const deleteUser = (id: string, payload: object, cookie = owner.cookie) =>
+    send("DELETE", `/api/admin/users/${id}`, cookie, payload);
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: "POST", url: "/api/login", payload: { email, password } });
+
+  it("refuses to demote the last administrator with a plain 409 message", async () => {
+    const res = await setAdmin(owner.id, false);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: LAST_ADMIN_DEMOTE });
+    expect((await send("GET", "/api/admin/stats", owner.cookie)).statusCode).toBe(200);
+  });
+
+  it("promotes an approved user, whose session gains admin access; a pending user cannot be promoted", async () => {
+    const pending = await makeUser(t, { status: "pending" });
+    expect((await setAdmin(pending.id, true)).statusCode).toBe(409);
+    const colleague = await makeUser(t, { admin: false });
+    expect((await send("GET", "/api/admin/stats", colleague.cookie)).statusCode).toBe(403);
+    const res = await setAdmin(colleague.id, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<User>().isAdmin).toBe(true);
+    expect((await send("GET", "/api/admin/stats", colleague.cookie)).statusCode).toBe(200);
+    const [row] = (await auditRows(t.deps.db.db, "user.promote")).filter((r) => r.targetId === colleague.id);
+    expect(row).toMatchObject({ actorId: owner.id, detail: { email: colleague.email } });
+  });
+
+  it("takes admin access from a demoted admin's open session at once, though it was just cached", async () => {
+    const demoted = await makeUser(t, { admin: true });
+    // Read once as an admin: the session is now in the session cache, and the test clock stands still.
+    expect((await send("GET", "/api/admin/stats", demoted.cookie)).statusCode).toBe(200);
+    expect((await setAdmin(demoted.id, false)).statusCode).toBe(200);
+    expect((await send("GET", "/api/admin/stats", demoted.cookie)).statusCode).toBe(403);
+    expect((await send("GET", "/api/auth/user", demoted.cookie)).json<User>().isAdmin).toBe(false);
+    const [row] = (await auditRows(t.deps.db.db, "user.demote")).filter((r) => r.targetId === demoted.id);
+    expect(row).toMatchObject({ actorId: owner.id, detail: { email: demoted.email } });
+  });
+
+  it("refuses role changes and deletion to non-admins with 403, and to the signed-out with 401", async () => {
+    const plain = await makeUser(t, { admin: false });
+    const target = await makeUser(t, { admin: false });
+    expect((await setAdmin(target.id, true, plain.cookie)).statusCode).toBe(403);
+    expect((await setAdmin(plain.id, true, plain.cookie)).statusCode).toBe(403);
+    expect((await deleteUser(target.id, { agents: "delete" }, plain.cookie)).statusCode).toBe(403);
+    expect((await send("GET", `/api/admin/users/${target.id}/deletion`, plain.cookie)).statusCode).toBe(403);
+    expect((await deleteUser(target.id, { agents: "delete" }, "")).statusCode).toBe(401);
+    expect((await send("GET", `/api/admin/users/${target.id}`, owner.cookie)).statusCode).toBe(200);
+  });
+
+  it("never lets an admin delete their own account", async () => {
+    const res = await deleteUser(owner.id, { agents: "delete" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: SELF_DELETE });
+    expect((await send("GET", "/api/auth/user", owner.cookie)).statusCode).toBe(200);
+  });
+
+  it("lets only one of two admins deleting each other at once succeed: an administrator always remains", async () => {
+    const own = await startTestApp(engine);
+    try {
+      const a = await makeOwner(own);
+      const b = await makeUser(own, { admin: true });
+      const del = (id: string, cookie: string) =>
+        own.app.inject({
+          method: "DELETE",
+          url: `/api/admin/users/${id}`,
+          headers: { cookie },
+          payload: { agents: "delete" },
+        });
+      const statuses = (await Promise.all([del(b.id, a.cookie), del(a.id, b.cookie)])).map((r) => r.statusCode);
+      expect(
+        statuses.filter((s) => s === 200),
+        String(statuses),
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 409 || s === 401),
+        String(statuses),
+      ).toHaveLength(1);
+      const admins = await own.deps.db.db.select().from(users).where(eq(users.isAdmin, true));
+      expect(admins).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  async function personWithWork(companyName: string) {
+    const person = await makeUser(t, { admin: false, companyName, fullName: `Dana ${companyName}` });
+    const first = await insertAgent(t.deps.db.db, person.id, "Ava");
+    const second = await insertAgent(t.deps.db.db, person.id, "Bo");
+    const conversationId = await insertConversation(t.deps.db.db, { userId: person.id, agentName: "Ava" });
+    await t.deps.db.db.update(conversations).set({ agentId: first.id }).where(eq(conversations.id, conversationId));
+    return { person, agentIds: [first.id, second.id], conversationId };
+  }
+
+  async function conversationAsAdminSees(conversationId: string) {
+    const list = (await send("GET", "/api/admin/conversations", owner.cookie)).json<AdminConversation[]>();
+    const messagesRes = await send("GET", `/api/admin/conversation/${conversationId}/messages`, owner.cookie);
+    return { listed: list.find((c) => c.id === conversationId), messages: messagesRes };
+  }
+
+  it("deletes a user with their agents handed to a colleague; their conversations stay readable to admins under their name", async () => {
+    const { person, agentIds, conversationId } = await personWithWork("Transfer Co");
+    const colleague = await makeUser(t, { admin: false, companyName: "transfer co " });
+    const stranger = await makeUser(t, { admin: false, companyName: "Elsewhere Ltd" });
+    const plan = (await send("GET", `/api/admin/users/${person.id}/deletion`, owner.cookie)).json<UserDeletionPlan>();
+    expect(plan.agentCount).toBe(2);
+    expect(plan.colleagues.map((c) => c.id)).toEqual([colleague.id]);
+
+    const res = await deleteUser(person.id, { agents: "transfer", transferTo: colleague.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ agentsTransferred: 2, agentsDeleted: 0 });
+
+    const theirs = (await send("GET", "/api/agents", colleague.cookie)).json<{ id: string }[]>();
+    expect(theirs.map((a) => a.id).sort()).toEqual([...agentIds].sort());
+    expect((await send("GET", "/api/agents", stranger.cookie)).json()).toEqual([]);
+    expect((await send("GET", "/api/auth/user", person.cookie)).statusCode).toBe(401);
+    expect((await login(person.email, person.password)).statusCode).toBe(401);
+    expect((await send("GET", `/api/admin/users/${person.id}`, owner.cookie)).statusCode).toBe(404);
+    const listed = (
+      await send("GET", `/api/admin/users?search=${encodeURIComponent(person.email)}`, owner.cookie)
+    ).json();
+    expect(listed).toEqual([]);
+
+    const seen = await conversationAsAdminSees(conversationId);
+    expect(seen.listed).toMatchObject({ userName: "Dana Transfer Co", userEmail: person.email, agentName: "Ava" });
+    expect(seen.messages.statusCode).toBe(200);
+    expect(seen.messages.json<unknown[]>().length).toBeGreaterThan(0);
+
+    const [row] = (await auditRows(t.deps.db.db, "user.delete")).filter((r) => r.targetId === person.id);
+    expect(row).toMatchObject({
+      actorId: owner.id,
+      detail: { email: person.email, agents: "transfer", agentsTransferred: 2, transferTo: colleague.email },
+    });
+  });
+
+  it("deletes a user with their agents; conversations with those agents keep the agent's name", async () => {
+    const { person, agentIds, conversationId } = await personWithWork("Delete Co");
+    const res = await deleteUser(person.id, { agents: "delete" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ agentsTransferred: 0, agentsDeleted: 2 });
+    const left = await t.deps.db.db.select().from(agents).where(inArray(agents.id, agentIds));
+    expect(left).toEqual([]);
+    const seen = await conversationAsAdminSees(conversationId);
+    expect(seen.listed).toMatchObject({ userName: "Dana Delete Co", agentName: "Ava" });
+    expect(seen.messages.statusCode).toBe(200);
+    const [row] = (await auditRows(t.deps.db.db, "user.delete")).filter((r) => r.targetId === person.id);
+    expect(row).toMatchObject({ detail: { agents: "delete", agentsDeleted: 2 } });
+  });
+
+  it("refuses to hand agents to someone of another company, or to nobody, and changes nothing", async () => {
+    const { person, agentIds } = await personWithWork("Keep Co");
+    const stranger = await makeUser(t, { admin: false, companyName: "Other Co" });
+    const refused = await deleteUser(person.id, { agents: "transfer", transferTo: stranger.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: NO_SUCH_COLLEAGUE });
+    expect((await deleteUser(person.id, { agents: "transfer" })).statusCode).toBe(400);
+    expect((await deleteUser(person.id, { agents: "transfer", transferTo: person.id })).statusCode).toBe(400);
+    expect((await send("GET", "/api/auth/user", person.cookie)).statusCode).toBe(200);
+    const still = await t.deps.db.db.select().from(agents).where(inArray(agents.id, agentIds));
+    expect(still).toHaveLength(2);
   });
 });

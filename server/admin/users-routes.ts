@@ -5,15 +5,28 @@ import { z } from "zod";
 import {
   AdminUsersQuerySchema,
   ApproveUserSchema,
+  DeleteUserResultSchema,
+  DeleteUserSchema,
   ResetPasswordSchema,
+  SetAdminSchema,
   TOTAL_COUNT_HEADER,
   UnlockSignInResultSchema,
+  UserDeletionPlanSchema,
 } from "../../contracts/admin.js";
 import { UserSchema } from "../../contracts/auth.js";
 import { MessageSchema } from "../../contracts/message.js";
 import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
 import { toUser } from "../auth/user-view.js";
-import { getUser, listUsers, resetPassword, setApproval, unlockSignIn, type AdminDeps } from "./users-service.js";
+import { deleteUser, userDeletionPlan } from "./users-deletion-service.js";
+import {
+  getUser,
+  listUsers,
+  resetPassword,
+  setAdmin,
+  setApproval,
+  unlockSignIn,
+  type AdminDeps,
+} from "./users-service.js";
 
 // Any string: the service answers 404 'User not found' for ids that cannot exist.
 const IdParams = z.object({ id: z.string().max(100) });
@@ -61,5 +74,23 @@ export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps) {
     "/api/admin/users/:id/unlock",
     { ...ADMIN_ONLY, schema: { params: IdParams, response: { 200: UnlockSignInResultSchema } } },
     async (request) => unlockSignIn(deps, signedInUser(request), request.params.id),
+  );
+
+  api.post(
+    "/api/admin/users/:id/admin",
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: SetAdminSchema, response: { 200: UserSchema } } },
+    async (request) => setAdmin(deps, signedInUser(request), request.params.id, request.body.isAdmin),
+  );
+
+  api.get(
+    "/api/admin/users/:id/deletion",
+    { ...ADMIN_ONLY, schema: { params: IdParams, response: { 200: UserDeletionPlanSchema } } },
+    async (request) => userDeletionPlan(deps, request.params.id),
+  );
+
+  api.delete(
+    "/api/admin/users/:id",
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: DeleteUserSchema, response: { 200: DeleteUserResultSchema } } },
+    async (request) => deleteUser(deps, signedInUser(request), request.params.id, request.body),
   );
 }

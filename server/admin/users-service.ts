@@ -1,11 +1,15 @@
-/** Admin work on users: list and search, approve or deny, reset a password, unlock sign-in. */
-import { and, asc, count, eq, ilike, ne, or, sql } from "drizzle-orm";
-import { USER_NOT_FOUND, type UnlockSignInResult } from "../../contracts/admin.js";
+/**
+ * Admin work on users: list and search, approve or deny, reset a password, unlock sign-in,
+ * make or unmake an administrator. Deleting a user is in users-deletion-service.ts. Deleted
+ * users (users.deleted_at) are left out of every read here: to an admin they are gone.
+ */
+import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { LAST_ADMIN_DEMOTE, USER_NOT_FOUND, type UnlockSignInResult } from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
 import { hashPassword } from "../auth/passwords.js";
 import { forgiveLoginFailures } from "../auth/queries.js";
 import { deleteUserSessions } from "../auth/sessions.js";
-import { toUser, type UserRow } from "../auth/user-view.js";
+import { toUser, type UserRow, type UserWithPasswordRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { users } from "../db/schema.js";
@@ -25,9 +29,10 @@ export async function listUsers(
   query: { search?: string; page: number; pageSize: number },
 ): Promise<{ users: User[]; total: number }> {
   const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = pattern
+  const matches = pattern
     ? or(ilike(users.email, pattern), ilike(users.fullName, pattern), ilike(users.companyName, pattern))
     : undefined;
+  const where = and(isNull(users.deletedAt), matches);
   const [rows, [{ n }]] = await Promise.all([
     deps.db
       .select()
@@ -45,7 +50,11 @@ export async function listUsers(
 
 export async function getUser(deps: Pick<AdminDeps, "db">, id: string): Promise<UserRow> {
   if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
-  const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   if (!row) throw new HttpError(404, USER_NOT_FOUND);
   return row;
 }
@@ -57,17 +66,12 @@ export async function setApproval(deps: AdminDeps, actor: UserRow, id: string, a
   // One transaction with the rows locked: two admins denying each other at once must not
   // both pass the last-admin check, and a double click must not approve twice.
   const row = await deps.db.transaction(async (tx) => {
-    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-    if (!target) throw new HttpError(404, USER_NOT_FOUND);
+    const { target, otherAdmins } = await lockUserAndAdmins(tx, id);
+    if (!target || target.deletedAt) throw new HttpError(404, USER_NOT_FOUND);
     if (approved && target.approvalStatus === "approved") throw new HttpError(409, "User is already approved");
     if (!approved && target.approvalStatus === "denied") throw new HttpError(409, "User is already denied");
-    if (!approved && target.isAdmin) {
-      const others = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, "approved"), ne(users.id, target.id)))
-        .for("update");
-      if (others.length === 0) throw new HttpError(409, "Cannot deny the last administrator");
+    if (!approved && target.isAdmin && otherAdmins === 0) {
+      throw new HttpError(409, "Cannot deny the last administrator");
     }
     const [updated] = await tx
       .update(users)
@@ -122,4 +126,55 @@ export async function unlockSignIn(deps: AdminDeps, actor: UserRow, id: string):
     });
     return { message: "Sign-in unlocked", failuresForgiven };
   });
+}
+
+/**
+ * The user and every approved administrator, locked until the transaction ends, in one
+ * statement in id order: two admins demoting (or denying, or deleting) each other at once must
+ * not both pass the last-admin check, and locking in one order keeps them from deadlocking.
+ */
+export async function lockUserAndAdmins(
+  tx: Db,
+  id: string,
+): Promise<{ target: UserWithPasswordRow | undefined; otherAdmins: number }> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(or(eq(users.id, id), and(eq(users.isAdmin, true), eq(users.approvalStatus, "approved"))))
+    .orderBy(asc(users.id))
+    .for("update");
+  const target = rows.find((row) => row.id === id);
+  const otherAdmins = rows.filter((row) => row.id !== id && row.isAdmin && row.approvalStatus === "approved");
+  return { target, otherAdmins: otherAdmins.length };
+}
+
+/**
+ * Makes an approved user an administrator, or no longer one; never the last. Setting what is
+ * already so changes nothing and records nothing. A demoted admin's sessions stay signed in
+ * but every instance forgets its cached copy of them (and re-checks their admin sockets), so
+ * their next request is answered as the plain user they now are.
+ */
+export async function setAdmin(deps: AdminDeps, actor: UserRow, id: string, isAdmin: boolean): Promise<User> {
+  if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
+  const now = deps.clock.now();
+  const { row, changed } = await deps.db.transaction(async (tx) => {
+    const { target, otherAdmins } = await lockUserAndAdmins(tx, id);
+    if (!target || target.deletedAt) throw new HttpError(404, USER_NOT_FOUND);
+    if (target.isAdmin === isAdmin) return { row: target, changed: false };
+    if (isAdmin && target.approvalStatus !== "approved") {
+      throw new HttpError(409, "Approve the user before making them an administrator");
+    }
+    if (!isAdmin && otherAdmins === 0) throw new HttpError(409, LAST_ADMIN_DEMOTE);
+    const [updated] = await tx.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id)).returning();
+    await recordAudit(tx, actor, isAdmin ? "user.promote" : "user.demote", { type: "user", id }, now, {
+      email: updated.email,
+    });
+    return { row: updated, changed: true };
+  });
+  if (changed) {
+    // No session ends: the revocation only makes every cache and admin socket read the user again.
+    await deps.bus.revokeSessions({ scope: "user", userId: id });
+    await deps.bus.publish({ type: "stats_changed" });
+  }
+  return toUser(row);
 }

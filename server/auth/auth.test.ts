@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contracts/auth.js";
+import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/connect.js";
+import { auditLog } from "../db/schema-records.js";
 import { makeUser, signupPayload } from "../test-support/factories.js";
 import { describeEachEngine, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { createTestPostgresDatabase } from "../test-support/postgres-database.js";
@@ -28,6 +30,57 @@ describeEachEngine("accounts", (engine) => {
     expect(second.statusCode).toBe(201);
     expect(second.json().user).toMatchObject({ isAdmin: false, approvalStatus: "pending" });
     expect(second.json().message).toBe(MESSAGES.signedUp);
+    // The owner is signed in by the sign-up itself; a pending account is not.
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: sessionCookie(first) } });
+    expect(me.json()).toMatchObject({ id: first.json().user.id, isAdmin: true });
+    expect(second.cookies.find((c) => c.name === "sid")).toBeUndefined();
+  });
+
+  describe("changing one's own password", () => {
+    const change = (cookie: string, payload: object) =>
+      t.app.inject({ method: "POST", url: "/api/auth/password", headers: { cookie }, payload });
+    const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+
+    it("needs the current password, signs out the person's other sessions but this one, and is audited", async () => {
+      const person = await makeUser(t, { admin: false });
+      const otherBrowser = sessionCookie(await login(person.email, person.password));
+      const bystander = await makeUser(t, { admin: false });
+      const res = await change(person.cookie, { currentPassword: person.password, newPassword: "a-fresh-secret" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: MESSAGES.passwordChanged });
+      expect((await me(person.cookie)).statusCode).toBe(200);
+      expect((await me(otherBrowser)).statusCode).toBe(401);
+      expect((await me(bystander.cookie)).statusCode).toBe(200);
+      expect((await login(person.email, person.password)).statusCode).toBe(401);
+      expect((await login(person.email, "a-fresh-secret")).statusCode).toBe(200);
+      const rows = await t.deps.db.db.select().from(auditLog).where(eq(auditLog.action, "user.change_password"));
+      const row = rows.find((r) => r.targetId === person.id);
+      expect(row).toMatchObject({ actorId: person.id, detail: { otherSessionsEnded: 1 } });
+      expect(JSON.stringify(row)).not.toContain("a-fresh-secret");
+    });
+
+    it("refuses a wrong current password with 400 and keeps the old password and the other sessions", async () => {
+      const person = await makeUser(t, { admin: false });
+      const otherBrowser = sessionCookie(await login(person.email, person.password));
+      const res = await change(person.cookie, { currentPassword: "not-my-password", newPassword: "a-fresh-secret" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MESSAGES.wrongCurrentPassword });
+      expect((await me(otherBrowser)).statusCode).toBe(200);
+      expect((await login(person.email, person.password)).statusCode).toBe(200);
+    });
+
+    it("validates the new password as sign-up does, and refuses the signed-out with 401", async () => {
+      const person = await makeUser(t, { admin: false });
+      const short = await change(person.cookie, { currentPassword: person.password, newPassword: "12345" });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toMatch("Password must be at least 6 characters");
+      const signedOut = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/password",
+        payload: { currentPassword: person.password, newPassword: "a-fresh-secret" },
+      });
+      expect(signedOut.statusCode).toBe(401);
+    });
   });
 
   describe("sign-up validation", () => {

@@ -1,16 +1,29 @@
-/** HTTP for accounts: /api/signup, /api/login, /api/logout, /api/auth/user (spec section 7). */
+/** HTTP for accounts: /api/signup, /api/login, /api/logout, /api/auth/user (spec section 7), /api/auth/password. */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { LoginSchema, MESSAGES, SignupResultSchema, SignupSchema, UserSchema } from "../../contracts/auth.js";
+import {
+  ChangePasswordSchema,
+  LoginSchema,
+  MESSAGES,
+  SignupResultSchema,
+  SignupSchema,
+  UserSchema,
+} from "../../contracts/auth.js";
 import { MessageSchema } from "../../contracts/message.js";
 import { REDIRECT } from "../http/openapi.js";
 import type { Config } from "../config.js";
 import { HttpError } from "../http/http-error.js";
 import { isForeignNavigation } from "./cross-site-navigation.js";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from "./device-cookie.js";
-import { PUBLIC, type Guards } from "./guards.js";
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_SECONDS,
+  DEVICE_COOKIE_PATH,
+  issueDeviceCookie,
+} from "./device-cookie.js";
+import { changePassword } from "./account-service.js";
+import { PUBLIC, SIGNED_IN, signedInUser, type Guards } from "./guards.js";
 import { logIn, signUp, type AuthDeps } from "./service.js";
-import { endSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
+import { createSession, endSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
 import { toUser } from "./user-view.js";
 import type { SignInThrottleSettings } from "./login-throttle.js";
 
@@ -39,8 +52,15 @@ export function registerAuthRoutes(app: FastifyInstance, features: AuthDeps & { 
     { ...PUBLIC, schema: { body: SignupSchema, response: { 201: SignupResultSchema } } },
     async (request, reply) => {
       const user = await signUp(deps, request.body);
-      const message = user.approvalStatus === "approved" ? MESSAGES.signedUpOwner : MESSAGES.signedUp;
-      return reply.status(201).send({ message, user: toUser(user) });
+      if (user.approvalStatus !== "approved") {
+        return reply.status(201).send({ message: MESSAGES.signedUp, user: toUser(user) });
+      }
+      // The instance's first administrator has nobody to wait for: signed in at once, as a
+      // sign-in would (the password was set a moment ago, in this request).
+      const sessionId = await createSession(deps.db, deps.sessionSecret, user.id, deps.clock.now());
+      setSessionCookie(reply, sessionId, SESSION_TTL_MS);
+      setDeviceCookie(reply, issueDeviceCookie(deps.sessionSecret, user.email));
+      return reply.status(201).send({ message: MESSAGES.signedUpOwner, user: toUser(user) });
     },
   );
 
@@ -77,6 +97,18 @@ export function registerAuthRoutes(app: FastifyInstance, features: AuthDeps & { 
   // The 401 path of agent delete sends the browser here.
   api.get("/api/login", { ...PUBLIC, schema: { response: { 302: REDIRECT } } }, async (_request, reply) =>
     reply.redirect("/login"),
+  );
+
+  api.post(
+    "/api/auth/password",
+    { ...SIGNED_IN, schema: { body: ChangePasswordSchema, response: { 200: MessageSchema } } },
+    async (request, reply) => {
+      const keep = request.sessionHash;
+      if (!keep) throw new HttpError(401, "Unauthorized");
+      const client = { ip: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
+      await changePassword(deps, signedInUser(request), keep, request.body, client);
+      return reply.send({ message: MESSAGES.passwordChanged });
+    },
   );
 
   api.get("/api/auth/user", { ...PUBLIC, schema: { response: { 200: UserSchema } } }, async (request) => {

@@ -78,7 +78,12 @@ export async function endSession(deps: { db: Db; bus: EventBus; sessionSecret: s
   await deps.bus.revokeSessions({ scope: "session", sessionHash });
 }
 
-export async function deleteUserSessions(db: Db, userId: string, exceptHash?: string): Promise<void> {
+/** Ends the user's sessions in the table (all, or all but `exceptHash`); answers how many ended. */
+export async function deleteUserSessions(db: Db, userId: string, exceptHash?: string): Promise<number> {
   const ofUser = eq(sessions.userId, userId);
-  await db.delete(sessions).where(exceptHash ? and(ofUser, ne(sessions.idHash, exceptHash)) : ofUser);
+  const ended = await db
+    .delete(sessions)
+    .where(exceptHash ? and(ofUser, ne(sessions.idHash, exceptHash)) : ofUser)
+    .returning({ idHash: sessions.idHash });
+  return ended.length;
 }

@@ -53,6 +53,16 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
   // The API's description, like the web app's own JavaScript that calls the same routes (decision in docs).
   "GET /api/openapi.json": { access: "public", allowed: 200, request: () => ({ url: "/api/openapi.json" }) },
   // Public so that the web app can ask; its answer to someone without a session is the 401 itself.
+  // Same password again: the cell changes nothing but the user's other sessions (the matrix's are fresh per cell).
+  "POST /api/auth/password": {
+    access: "user",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({
+      url: "/api/auth/password",
+      payload: { currentPassword: w.user.password, newPassword: w.user.password },
+    }),
+  },
   "GET /api/auth/user": {
     access: "public",
     allowed: 200,
@@ -216,6 +226,26 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     allowed: 200,
     destructive: true,
     request: (w) => ({ url: `/api/admin/users/${w.targetUserId}/unlock` }),
+  },
+  // Already not an admin: answered with the user, nothing changes (promoting a pending user is refused).
+  "POST /api/admin/users/:id/admin": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({ url: `/api/admin/users/${w.targetUserId}/admin`, payload: { isAdmin: false } }),
+  },
+  "GET /api/admin/users/:id/deletion": {
+    access: "admin",
+    allowed: 200,
+    request: (w) => ({ url: `/api/admin/users/${w.targetUserId}/deletion` }),
+  },
+  // The target is gone afterwards, so the admin routes that read it run first.
+  "DELETE /api/admin/users/:id": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    runsLast: true,
+    request: (w) => ({ url: `/api/admin/users/${w.targetUserId}`, payload: { agents: "delete" } }),
   },
   "GET /api/admin/stats": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/stats" }) },
   "GET /api/admin/companies": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/companies" }) },
