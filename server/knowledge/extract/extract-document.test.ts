@@ -61,6 +61,29 @@ describe("extractDocument", () => {
     for (const hidden of ["Home", "About us", "tracking", "color", "Internal note"]) expect(all).not.toContain(hidden);
   });
 
+  it("reads code in <pre> as its text, without the highlighting tags, and drops a generator's navigation and sidebar", async () => {
+    const html = `<!doctype html><html><head><title>functools</title></head><body>
+      <div class="related" role="navigation"><h3>Navigation</h3><ul><li><a href="index.html">index</a></li>
+        <li><a href="os.html">next</a> |</li></ul></div>
+      <div class="body" role="main"><h1>functools<a class="headerlink" href="#functools">¶</a></h1>
+      <p>Caches results.</p>
+      <div class="highlight"><pre><span></span><span class="nd">@lru_cache</span><span class="p">(</span><span class="n">maxsize</span><span class="o">=</span><span class="mi">32</span><span class="p">)</span>
+<span class="k">def</span> <span class="nf">fib</span><span class="p">(</span><span class="n">n</span><span class="p">):</span>
+    <span class="k">return</span> <span class="n">n</span> <span class="o">&lt;</span> <span class="mi">2</span>
+</pre></div></div>
+      <div class="sphinxsidebar" role="navigation"><h3>Previous topic</h3><p><a href="x.html">itertools</a></p></div>
+      <div class="footer">&copy; Copyright 2001-2023. Found a bug?</div></body></html>`;
+    const document = await extractDocument({
+      bytes: utf8(html),
+      fileName: "functools.html",
+      declaredType: "text/html",
+    });
+    expect(document.chunks.map((chunk) => chunk.content)).toEqual([
+      "functools\n\nCaches results.\n\n@lru_cache(maxsize=32)\ndef fib(n):\nreturn n < 2",
+    ]);
+    expect(document.chunks[0].location).toBe("functools");
+  });
+
   it("reads Markdown along ATX and setext headings, ignoring a # inside code", async () => {
     const markdown = [
       "Shipping guide",

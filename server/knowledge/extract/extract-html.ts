@@ -1,7 +1,10 @@
 /**
  * HTML → sections along its headings (h1–h6), with the page's <title> as the suggested title.
  * Navigation, scripts, styles and other furniture are dropped: a chunk of menu links would
- * match every question and answer none. mammoth's rendering of a .docx comes through here too.
+ * match every question and answer none. Furniture is told by its tag (<nav>), its ARIA role
+ * (a documentation generator's <div role="navigation">) or a class that names it ("sidebar").
+ * Code in <pre> is read as text: its highlighting markup is tags, not words. mammoth's rendering
+ * of a .docx comes through here too.
  */
 import { HTMLElement, NodeType, parse, type Node } from "node-html-parser";
 import type { ExtractedSection } from "./extracted-section.js";
@@ -62,10 +65,38 @@ const BLOCKS = new Set([
   "ul",
 ]);
 const CELLS = new Set(["td", "th"]);
+/** ARIA roles of page furniture: menus, search boxes, site-wide banners and footers. */
+const FURNITURE_ROLES = new Set(["navigation", "search", "menu", "menubar", "banner", "contentinfo"]);
+/** Class names of furniture in common generators (Sphinx, MkDocs, Docusaurus, WordPress themes). */
+const FURNITURE_CLASSES = new Set([
+  "sidebar",
+  "sphinxsidebar",
+  "navbar",
+  "breadcrumb",
+  "breadcrumbs",
+  "headerlink",
+  "skip-link",
+  "footer",
+]);
+
+function isFurniture(node: HTMLElement, tag: string): boolean {
+  if (SKIPPED.has(tag) || node.getAttribute("hidden") !== undefined || node.getAttribute("aria-hidden") === "true")
+    return true;
+  if (FURNITURE_ROLES.has(node.getAttribute("role")?.toLowerCase() ?? "")) return true;
+  const classes = node.getAttribute("class");
+  return classes !== undefined && classes.split(/\s+/).some((name) => FURNITURE_CLASSES.has(name.toLowerCase()));
+}
 const HEADING = /^h([1-6])$/;
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, " ");
+}
+
+/** An element's text, leaving out furniture inside it (a heading's "¶" permalink). */
+function textWithoutFurniture(node: Node): string {
+  if (node.nodeType === NodeType.TEXT_NODE) return node.text;
+  if (!(node instanceof HTMLElement) || isFurniture(node, node.rawTagName?.toLowerCase() ?? "")) return "";
+  return node.childNodes.map(textWithoutFurniture).join("");
 }
 
 class HtmlWalker {
@@ -79,12 +110,11 @@ class HtmlWalker {
     }
     if (!(node instanceof HTMLElement)) return;
     const tag = node.rawTagName?.toLowerCase() ?? "";
-    if (SKIPPED.has(tag) || node.getAttribute("hidden") !== undefined || node.getAttribute("aria-hidden") === "true")
-      return;
+    if (isFurniture(node, tag)) return;
     const heading = HEADING.exec(tag);
     if (heading) {
       this.endBlock();
-      this.builder.heading(Number(heading[1]), node.text);
+      this.builder.heading(Number(heading[1]), textWithoutFurniture(node));
       return;
     }
     if (tag === "br") {
@@ -117,8 +147,9 @@ class HtmlWalker {
 export function extractHtml(html: string): HtmlExtraction {
   const root = parse(html, {
     comment: false,
-    // false: the element's text is dropped unparsed (a script's "<" is not markup).
-    blockTextElements: { script: false, style: false, noscript: false, template: false, pre: true },
+    // false: the element's text is dropped unparsed (a script's "<" is not markup). <pre> is
+    // parsed like any element, so its highlighting <span>s are walked, not kept as text.
+    blockTextElements: { script: false, style: false, noscript: false, template: false },
   });
   const walker = new HtmlWalker();
   const body = root.querySelector("body") ?? root;
