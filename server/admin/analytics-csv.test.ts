@@ -9,7 +9,7 @@ describe("a CSV cell", () => {
 
   it("keeps a formula as text behind a semicolon, a full-width sign or an invisible character", () => {
     expect(csvCell(";=cmd|' /C calc'!A0")).toBe(`"';=cmd|' /C calc'!A0"`);
-    expect(csvCell("＝HYPERLINK(\"http://x\")")).toBe(`"'＝HYPERLINK(""http://x"")"`);
+    expect(csvCell('＝HYPERLINK("http://x")')).toBe(`"'＝HYPERLINK(""http://x"")"`);
     expect(csvCell("\u200b=1+1")).toBe("'\u200b=1+1");
     expect(csvCell(" \ufeff+1")).toBe("' \ufeff+1");
   });

@@ -17,7 +17,9 @@ async function startEchoingProvider(): Promise<{ url: string; close(): Promise<v
     req.resume();
     req.on("end", () => {
       res.writeHead(401, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: `Invalid credentials: ${req.headers.authorization}`, type: "auth" } }));
+      res.end(
+        JSON.stringify({ error: { message: `Invalid credentials: ${req.headers.authorization}`, type: "auth" } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
