@@ -84,6 +84,17 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect(best?.score).toBeGreaterThan(0);
   });
 
+  it("ranks a short passage about a word above a long one that mentions it twice in passing", async () => {
+    const ownAgent = await insertAgent(db, userId, "Length");
+    const filler = Array.from({ length: 300 }, (_, i) => `filler${i}`).join(" ");
+    const long = `The sandbox is mentioned here. ${filler} And the sandbox again.`;
+    const short = "Sandbox mode runs untrusted code safely.";
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Long", chunks: [long] });
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Short", chunks: [short] });
+    const passages = await retrievePassages(db, null, { agentId: ownAgent, query: "sandbox", limit: 2 });
+    expect(contents3(passages)).toEqual([short, long]);
+  });
+
   it("finds a passage whatever the inflection: plural, past tense, other ending", async () => {
     expect((await search("refunded"))[0]?.content).toBe(ENGLISH[0]);
     expect((await search("How long does shipping take?"))[0]?.content).toBe(ENGLISH[1]);

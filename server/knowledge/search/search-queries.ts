@@ -34,11 +34,18 @@ const readyChunksOf = (agentId: string): SQL => sql`
 /** Candidates re-ranked with term counts: reading a chunk's word index costs, the index lookups do not. */
 const RERANKED_BY_COUNTS = 100;
 
+/** BM25's term-frequency saturation and length normalisation (Robertson's usual values). */
+const BM25_K1 = sql.raw("1.2");
+const BM25_B = sql.raw("0.75");
+
 /**
- * Word search, ranked like BM25 without length normalisation (chunks are of similar size). Each
+ * Word search, ranked like BM25. Each
  * term weighs by its rarity among the agent's ready chunks (idf); which chunks hold which term
  * comes from the GIN index alone. Only the best RERANKED_BY_COUNTS are then read to count
- * occurrences (ts_rank_cd of a one-term query is 0.1 per occurrence), saturating as BM25 does.
+ * occurrences (ts_rank_cd of a one-term query is 0.1 per occurrence), saturating as BM25 does,
+ * and weighed against the passage's length (its distinct words, against the candidates'
+ * average), so a long passage that mentions a term in passing does not crowd out a short one
+ * about it.
  */
 export async function rankByWords(
   db: Db,
@@ -72,15 +79,17 @@ export async function rankByWords(
        group by h.id order by sum(w.idf) desc, h.id limit ${RERANKED_BY_COUNTS}
     ),
     counts as (
-      select h.id, h.n, ts_rank_cd(c.search, t.q, 0) / 0.1 as tf
+      select h.id, h.n, ts_rank_cd(c.search, t.q, 0) / 0.1 as tf, length(c.search)::float8 as len
         from best b
         join hits h on h.id = b.id
         join terms t on t.n = h.n
         join knowledge_chunks c on c.id = b.id
     ),
+    average as (select coalesce(nullif(avg(len), 0), 1) as len from counts),
     scored as (
-      select k.id, sum(w.idf * k.tf * 2.2 / (k.tf + 1.2))::float8 as score
-        from counts k join weights w on w.n = k.n
+      select k.id, sum(w.idf * k.tf * (${BM25_K1} + 1)
+                       / (k.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * k.len / average.len)))::float8 as score
+        from counts k join weights w on w.n = k.n cross join average
        group by k.id
        order by score desc, k.id
        limit ${CANDIDATES_PER_SEARCH}
