@@ -32,6 +32,7 @@ import { registerAdminChannel } from "./realtime/admin-channel.js";
 import { registerReportRoutes } from "./reports/routes.js";
 import { registerUsageRoutes } from "./usage/routes.js";
 import { registerVoiceRoutes } from "./voice/routes.js";
+import { companyKey } from "./auth/user-view.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
     guards,
-    concurrency: createConcurrencyCaps(deps.config),
+    concurrency: createConcurrencyCaps(deps.config, (user) => companyKey(user.companyName)),
   };
   app.decorate("knowledgeIngestion", features.knowledgeIngestion);
   // Turns a crash or an outage left half-written get their failed reply, at start-up and then periodically.

@@ -11,7 +11,6 @@
  * here — each instance's database pool and model calls — without a round trip per request.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { companyKey } from "../auth/user-view.js";
 import type { Config } from "../config.js";
 import { HttpError } from "./http-error.js";
 
@@ -46,7 +45,14 @@ export function companyBusyMessage(work: CappedWork, limit: number): string {
   return `Your company already has ${limit} ${WORDS[work].plural} in progress. Try again in a moment.`;
 }
 
-export function createConcurrencyCaps(limits: ConcurrencyLimits): ConcurrencyCaps {
+/**
+ * `companyOf` names the company a signed-in user counts against (the app passes the same key
+ * companies are matched by), so this module needs nothing from the features it caps.
+ */
+export function createConcurrencyCaps(
+  limits: ConcurrencyLimits,
+  companyOf: (user: NonNullable<FastifyRequest["user"]>) => string,
+): ConcurrencyCaps {
   const counters: Record<CappedWork, { users: Map<string, number>; companies: Map<string, number> }> = {
     turns: { users: new Map(), companies: new Map() },
     speech: { users: new Map(), companies: new Map() },
@@ -86,7 +92,7 @@ export function createConcurrencyCaps(limits: ConcurrencyLimits): ConcurrencyCap
         // The access hook has refused a request without a user; a public route has no cap.
         const user = request.user;
         if (!user) return;
-        const release = acquire(work, user.id, companyKey(user.companyName));
+        const release = acquire(work, user.id, companyOf(user));
         reply.raw.once("close", release);
       };
     },
