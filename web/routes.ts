@@ -72,6 +72,7 @@ const PAGE_LOADERS: Record<PageName, () => Promise<ComponentType>> = {
   createAgentSimple: () => import("./pages/create-agent-simple").then((m) => m.CreateAgentSimplePage),
   createAgent: () => import("./pages/create-agent").then((m) => m.CreateAgentPage),
   templates: () => import("./pages/templates").then((m) => m.TemplatesPage),
+  account: () => import("./pages/account").then((m) => m.AccountPage),
   adminPanel: () => import("./pages/admin-panel").then((m) => m.AdminPanelPage),
   adminUsers: () => import("./pages/admin-users").then((m) => m.AdminUsersPage),
   adminCompanies: () => import("./pages/admin-companies").then((m) => m.AdminCompaniesPage),

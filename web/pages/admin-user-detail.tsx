@@ -1,4 +1,7 @@
-/** /admin/users/{id}: one user, with Approve/Deny and the reset-password dialog; 'User not found' when missing. */
+/**
+ * /admin/users/{id}: one user, with Approve/Deny, the reset-password dialog, Make/Remove Admin
+ * and Delete User; 'User not found' when missing (or deleted).
+ */
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, UserX } from "lucide-react";
 import type { ReactNode } from "react";
@@ -10,7 +13,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { AdminGuard } from "../features/admin/admin-guard";
 import { EmptyState, ErrorState, LoadingState } from "../features/admin/admin-states";
 import { ApprovalBadge } from "../features/admin/approval-badge";
+import { AdminRoleButton } from "../features/admin/admin-role-button";
 import { ApprovalButtons } from "../features/admin/approval-buttons";
+import { DeleteUserDialog } from "../features/admin/delete-user-dialog";
 import { ResetPasswordDialog } from "../features/admin/reset-password-dialog";
 import { UnlockSignInButton } from "../features/admin/unlock-sign-in-button";
 import { formatDateTime } from "../lib/admin-format";
@@ -67,6 +72,8 @@ export function AdminUserDetailPage() {
                 <ApprovalButtons user={user.data} size="default" />
                 <ResetPasswordDialog userId={user.data.id} userName={user.data.fullName} />
                 <UnlockSignInButton userId={user.data.id} userName={user.data.fullName} />
+                <AdminRoleButton user={user.data} />
+                <DeleteUserDialog user={user.data} />
               </>
             }
           />

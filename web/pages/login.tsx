@@ -1,12 +1,13 @@
 /**
- * /login (spec section 2): email + password; 'Login Failed' toast; success goes to /.
+ * /login (spec section 2): email + password; 'Login Failed' toast; success goes to /. The
+ * failure toast describes a state: a sign-in that succeeds takes it away.
  *
  * The fields are checked with the contracts' LoginSchema, the server's own, but the schema (and
  * zod, ~22 kB on the wire) loads only when the visitor starts typing: the login page is a first
  * download and two fields do not need a form library either.
  */
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import type { LoginInput, User } from "../../contracts/auth";
 import { AuthLayout } from "../components/layout/auth-layout";
@@ -39,18 +40,22 @@ export function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   // As before with react-hook-form: checked on submit, then again on every change.
   const [submitted, setSubmitted] = useState(false);
+  const failureToast = useRef<{ dismiss: () => void } | null>(null);
   const login = useMutation({
     mutationFn: (input: LoginInput) => apiRequest<User>("POST", "/api/login", input),
     onSuccess: (user) => {
+      failureToast.current?.dismiss();
+      failureToast.current = null;
       queryClient.setQueryData(["/api/auth/user"], user);
       navigate("/");
     },
-    onError: (error) =>
-      toast({
+    onError: (error) => {
+      failureToast.current = toast({
         title: "Login Failed",
         description: (error instanceof ApiError && error.serverMessage) || "Invalid email or password",
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   const change = (field: keyof LoginInput, value: string) => {

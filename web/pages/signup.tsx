@@ -1,16 +1,20 @@
-/** /signup (spec section 2): all fields required; on success the form clears and says to wait for approval. */
+/**
+ * /signup (spec section 2): all fields required; on success the form clears and says to wait
+ * for approval, except for the instance's first account: its administrator is signed in by the
+ * sign-up itself and goes straight to the dashboard.
+ */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { z } from "zod";
-import { MESSAGES, SignupSchema, type SignupInput } from "../../contracts/auth";
+import { MESSAGES, SignupSchema, type SignupInput, type SignupResult } from "../../contracts/auth";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field } from "../components/ui/field";
 import { Input, Textarea } from "../components/ui/input";
-import { ApiError, apiRequest } from "../lib/api";
+import { ApiError, apiRequest, queryClient } from "../lib/api";
 import { toast } from "../lib/toast-store";
 
 const SignupFormSchema = SignupSchema.extend({
@@ -29,12 +33,18 @@ const empty: SignupForm = {
 };
 
 export function SignupPage() {
+  const [, navigate] = useLocation();
   const form = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema), defaultValues: empty });
   const signup = useMutation({
-    mutationFn: (input: SignupInput) => apiRequest<{ message: string }>("POST", "/api/signup", input),
-    onSuccess: ({ message }) => {
+    mutationFn: (input: SignupInput) => apiRequest<SignupResult>("POST", "/api/signup", input),
+    onSuccess: ({ message, user }) => {
       form.reset(empty);
       toast({ title: "Success!", description: message });
+      if (user.isApproved) {
+        // The owner's sign-up set the session cookie: they are in.
+        queryClient.setQueryData(["/api/auth/user"], user);
+        navigate("/");
+      }
     },
     onError: (error) =>
       toast({

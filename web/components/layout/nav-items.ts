@@ -7,6 +7,7 @@ import {
   MessageSquare,
   PlusCircle,
   ShieldCheck,
+  UserCog,
   Users,
   type LucideIcon,
 } from "lucide-react";
@@ -23,6 +24,7 @@ export const sidebarItems: NavItem[] = [
   { label: "Chat", href: "/chat", icon: MessageSquare },
   { label: "Templates", href: "/templates", icon: LayoutTemplate },
   { label: "Create Agent", href: "/create", icon: PlusCircle },
+  { label: "Account", href: "/account", icon: UserCog },
 ];
 
 export const adminItems: NavItem[] = [
@@ -36,6 +38,7 @@ export const mobileItems: NavItem[] = [
   { label: "My Agents", href: "/agents", icon: Bot },
   { label: "Chat", href: "/chat", icon: MessageSquare },
   { label: "Templates", href: "/templates", icon: LayoutTemplate },
+  { label: "Account", href: "/account", icon: UserCog },
 ];
 
 export const mobileAdminItems: NavItem[] = [{ label: "Admin Panel", href: "/admin", icon: ShieldCheck }];

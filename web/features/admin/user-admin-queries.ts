@@ -1,0 +1,38 @@
+/**
+ * Queries and mutations of the admin user page's people actions: make or unmake an admin,
+ * what deleting a user involves, delete. Keys start with the API path (STYLE.md 6), so the
+ * user lists, stats and audit are refreshed by prefix afterwards.
+ */
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { DeleteUserInput, DeleteUserResult, UserDeletionPlan } from "../../../contracts/admin";
+import type { User } from "../../../contracts/auth";
+import { adminKeys } from "../../lib/admin-queries";
+import { apiGet, apiRequest } from "../../lib/api";
+
+export const userDeletionPlanQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.user(id), "deletion"] as const,
+    queryFn: () => apiGet<UserDeletionPlan>(`/api/admin/users/${id}/deletion`),
+    staleTime: 0,
+  });
+
+function refreshPeople(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.companies });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+}
+
+export const setAdminMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
+      apiRequest<User>("POST", `/api/admin/users/${id}/admin`, { isAdmin }),
+    onSettled: () => refreshPeople(queryClient),
+  });
+
+export const deleteUserMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: ({ id, input }: { id: string; input: DeleteUserInput }) =>
+      apiRequest<DeleteUserResult>("DELETE", `/api/admin/users/${id}`, input),
+    onSettled: () => refreshPeople(queryClient),
+  });
