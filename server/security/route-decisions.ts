@@ -53,11 +53,13 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
   // The API's description, like the web app's own JavaScript that calls the same routes (decision in docs).
   "GET /api/openapi.json": { access: "public", allowed: 200, request: () => ({ url: "/api/openapi.json" }) },
   // Public so that the web app can ask; its answer to someone without a session is the 401 itself.
-  // Same password again: the cell changes nothing but the user's other sessions (the matrix's are fresh per cell).
+  // Same password again: nothing changes but the user's other sessions end, the world's own
+  // among them (other cells make objects with it), so it runs last.
   "POST /api/auth/password": {
     access: "user",
     allowed: 200,
     destructive: true,
+    runsLast: true,
     request: (w) => ({
       url: "/api/auth/password",
       payload: { currentPassword: w.user.password, newPassword: w.user.password },
