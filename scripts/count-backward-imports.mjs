@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
-const ALLOWED = Number(process.env.BACKWARD_IMPORTS_ALLOWED ?? 20);
+const ALLOWED = Number(process.env.BACKWARD_IMPORTS_ALLOWED ?? 19);
 
 /** Layer of each top-level folder (or root file) of server/: higher may import lower. */
 const LAYERS = {
@@ -20,8 +20,8 @@ const LAYERS = {
   // Who is asking: sessions, guards, the user view. Every feature reads it.
   identity: ["auth"],
   services: ["usage", "knowledge", "agents", "tools", "outcomes"],
-  conversations: ["conversations", "chat"],
-  channels: ["voice", "admin", "reports", "dashboard", "publishing", "takeover"],
+  conversations: ["conversations"],
+  channels: ["chat", "voice", "admin", "reports", "dashboard", "publishing", "takeover"],
   // Wiring: what builds the app from all of the above.
   entries: ["app.ts", "main.ts", "cluster.ts", "cli"],
 };

@@ -9,7 +9,7 @@ import type { AppDeps } from "./app-deps.js";
 import { createGuards, registerAccessControl } from "./auth/guards.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerChatRoutes } from "./chat/routes.js";
-import { startUnfinishedTurnSweeps, type UnfinishedTurnSweeps } from "./chat/unfinished-turns.js";
+import { startUnfinishedTurnSweeps, type UnfinishedTurnSweeps } from "./conversations/unfinished-turns.js";
 import { createConcurrencyCaps } from "./http/concurrency-caps.js";
 import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";

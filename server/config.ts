@@ -81,6 +81,25 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES_DEFAULT),
+  // Quota reservations (server/usage/queries.ts): each admitted turn reserves an estimate of its
+  // cost inside the statement that admits it, settled to the real figure when it ends, so
+  // concurrent turns see each other and a month quota is overrun by at most one turn's estimate.
+  // Tokens reserved per turn on top of its message's own (characters / 4): history, system prompt, reply.
+  QUOTA_TURN_TOKEN_ESTIMATE: z.coerce.number().int().min(0).default(2_000),
+  // Seconds of speech reserved per voice turn for the reply, on top of what the user said.
+  QUOTA_VOICE_REPLY_SECONDS_ESTIMATE: z.coerce.number().int().min(0).default(30),
+  // Concurrent work per user and per company (server/http/concurrency-caps.ts), refused with 429 +
+  // Retry-After before the request takes a database connection. Counted per instance.
+  USER_CONCURRENT_TURNS: z.coerce.number().int().positive().default(4),
+  COMPANY_CONCURRENT_TURNS: z.coerce.number().int().positive().default(32),
+  USER_CONCURRENT_SPEECH: z.coerce.number().int().positive().default(2),
+  COMPANY_CONCURRENT_SPEECH: z.coerce.number().int().positive().default(8),
+  CONCURRENCY_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(2),
+  // A user message with no reply this long after it was stored belongs to a dead turn (a crash or
+  // an outage): the sweep (server/conversations/unfinished-turns.ts) gives it a failed reply. Longer than any
+  // live turn can take (LLM_TIMEOUT_MS and the voice stages), so instances never sweep each other's.
+  UNFINISHED_TURN_AFTER_MS: z.coerce.number().int().min(0).default(600_000),
+  UNFINISHED_TURN_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
   // Knowledge extraction (server/knowledge/extract/extract-limits.ts): the bytes a file's
   // compressed parts may inflate to (RATIO × its size, at most MAX_MB in all and STREAM_MAX_MB
   // per stream or zip part), a PDF's pages and objects, and the memory reading may add.
@@ -100,25 +119,6 @@ const EnvSchema = z.object({
   // re-indexings in flight at once (more are refused with 429 + Retry-After before any work).
   KNOWLEDGE_EXTRACT_QUEUE_MAX: z.coerce.number().int().positive().default(EXTRACT_QUEUE_MAX),
   KNOWLEDGE_UPLOADS_PER_USER: z.coerce.number().int().positive().default(KNOWLEDGE_UPLOADS_PER_USER_DEFAULT),
-  // Quota reservations (server/usage/queries.ts): each admitted turn reserves an estimate of its
-  // cost inside the statement that admits it, settled to the real figure when it ends, so
-  // concurrent turns see each other and a month quota is overrun by at most one turn's estimate.
-  // Tokens reserved per turn on top of its message's own (characters / 4): history, system prompt, reply.
-  QUOTA_TURN_TOKEN_ESTIMATE: z.coerce.number().int().min(0).default(2_000),
-  // Seconds of speech reserved per voice turn for the reply, on top of what the user said.
-  QUOTA_VOICE_REPLY_SECONDS_ESTIMATE: z.coerce.number().int().min(0).default(30),
-  // Concurrent work per user and per company (server/http/concurrency-caps.ts), refused with 429 +
-  // Retry-After before the request takes a database connection. Counted per instance.
-  USER_CONCURRENT_TURNS: z.coerce.number().int().positive().default(4),
-  COMPANY_CONCURRENT_TURNS: z.coerce.number().int().positive().default(32),
-  USER_CONCURRENT_SPEECH: z.coerce.number().int().positive().default(2),
-  COMPANY_CONCURRENT_SPEECH: z.coerce.number().int().positive().default(8),
-  CONCURRENCY_RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(2),
-  // A user message with no reply this long after it was stored belongs to a dead turn (a crash or
-  // an outage): the sweep (server/chat/unfinished-turns.ts) gives it a failed reply. Longer than any
-  // live turn can take (LLM_TIMEOUT_MS and the voice stages), so instances never sweep each other's.
-  UNFINISHED_TURN_AFTER_MS: z.coerce.number().int().min(0).default(600_000),
-  UNFINISHED_TURN_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { sessionSecret: string; dataDir: string };

@@ -5,7 +5,7 @@
  * than ten thousand copies of the same page. Seeded: every run builds the same text.
  */
 
-import { seededRandom } from "../../server/chat/injection-training.js";
+import { seededRandom } from "../../server/conversations/security-lock/injection-training.js";
 export type Random = () => number;
 
 export { seededRandom };

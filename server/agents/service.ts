@@ -11,6 +11,7 @@ import { HttpError } from "../http/http-error.js";
 import { countAgentsOfCompany, lockCompanyOfUser } from "../usage/company-queries.js";
 import { toAgent, toTemplate } from "./agent-view.js";
 import { findAgentOfUser, firstAdminId, listAgentsOfUser, listTemplates } from "./queries.js";
+import { AGENT_NOT_FOUND } from "../../contracts/errors.js";
 
 export interface AgentDeps {
   db: Db;
@@ -18,7 +19,7 @@ export interface AgentDeps {
   config: Config;
 }
 
-export const AGENT_NOT_FOUND = "Agent not found";
+export { AGENT_NOT_FOUND };
 export const agentLimitMessage = (limit: number) =>
   `Your company has reached the limit of ${limit} agents. Delete an agent to create a new one.`;
 

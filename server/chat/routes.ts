@@ -27,7 +27,7 @@ import { serviceUnavailableError } from "../http/error-handler.js";
 import { eventStreamResponse } from "../http/openapi.js";
 import { HttpError } from "../http/http-error.js";
 import { openEventStream } from "../http/sse-writer.js";
-import { ConversationLockedError } from "./lock.js";
+import { ConversationLockedError } from "../conversations/security-lock/lock.js";
 import { beginChat, chat, ChatTurnFailedError, listConversations, listMessages } from "./service.js";
 
 // Ids are checked by the service, so a malformed one is a 404 like any unknown id.

@@ -9,11 +9,11 @@ import { DEFAULT_LANGUAGE } from "../../contracts/voice.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
-import { toChatMessage, toConversationSummary } from "./conversation-view.js";
-import { listConversationsOfUser, listMessagesOfConversation } from "./queries.js";
-import { titleFromMessage } from "./titles.js";
-import { findOwnConversation } from "./own-records.js";
-import { beginConversationTurn, type StartedTurn } from "./turn.js";
+import { toChatMessage, toConversationSummary } from "../conversations/conversation-view.js";
+import { listConversationsOfUser, listMessagesOfConversation } from "../conversations/queries.js";
+import { titleFromMessage } from "../conversations/titles.js";
+import { findOwnConversation } from "../conversations/own-records.js";
+import { beginConversationTurn, type StartedTurn } from "../conversations/turn.js";
 
 /** A turn that failed after its conversation existed: the answer names the conversation. */
 export class ChatTurnFailedError extends HttpError {

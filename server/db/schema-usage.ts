@@ -100,7 +100,7 @@ export const usageDaily = pgTable(
 
 /**
  * The quota ledger: one row per company and UTC day. A turn is admitted by incrementing
- * `messages` in the statement that stores its message (server/chat/turn-queries.ts), under the
+ * `messages` in the statement that stores its message (server/conversations/turn-queries.ts), under the
  * row's lock, so concurrent turns cannot both take the last message of a quota.
  */
 export const companyUsage = pgTable(

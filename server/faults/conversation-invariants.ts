@@ -2,7 +2,7 @@
  * "Nothing half-written", as queries over the whole database, for fault tests to run after
  * the dust settles. A turn stores the user's message (with its conversation, when new) in one
  * statement and the reply in another, so a failure may leave a user message without a reply
- * until the unfinished-turn sweep (chat/unfinished-turns.ts) gives it a failed one; after that,
+ * until the unfinished-turn sweep (conversations/unfinished-turns.ts) gives it a failed one; after that,
  * never:
  *  - a user message without a reply or a failure marker (see `unansweredMessages`);
  *  - a text conversation without messages, or whose first message is not the user's

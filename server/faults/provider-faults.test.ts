@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatSseError } from "../../contracts/chat.js";
 import { frameData, makeAgent, messagesOf, postChat, streamChat } from "../chat/chat-test-support.js";
-import { PROVIDER_FAILED } from "../chat/turn-reply.js";
+import { PROVIDER_FAILED } from "../conversations/turn-reply.js";
 import { createOpenAiCompatibleLlm } from "../providers/llm/openai-compatible-llm.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { halfWrittenConversations } from "./conversation-invariants.js";

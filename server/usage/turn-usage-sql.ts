@@ -4,7 +4,7 @@
  * its warning threshold. The ledger already holds what the turn reserved when it was admitted
  * (usage/queries.ts admissionCtes): it gets the difference, so a failed or cut turn gives back
  * what it did not use. `insertTurnUsage` runs them on their own; a text turn runs them inside
- * the statement that stores its reply (chat/turn-queries.ts), one round trip instead of two.
+ * the statement that stores its reply (conversations/turn-queries.ts), one round trip instead of two.
  * The kind comes from the conversation, the company from the user.
  */
 import { sql, type SQL } from "drizzle-orm";

@@ -1,8 +1,8 @@
 /** Plain (db, params) queries the voice feature needs beyond the chat feature's own. */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { VoiceTurnStages } from "../../contracts/voice.js";
-import { isForeignKeyViolation } from "../chat/queries.js";
-import { stampAfterLatest } from "../chat/turn-queries.js";
+import { isForeignKeyViolation } from "../conversations/queries.js";
+import { stampAfterLatest } from "../conversations/turn-queries.js";
 import type { Db } from "../db/connect.js";
 import { agents, conversations, messages, voiceAudio } from "../db/schema.js";
 

@@ -14,7 +14,7 @@
  * the splitter sees them, so "1." is never a sentence of its own.
  */
 import { createSentenceSplitter } from "../providers/llm/sentences.js";
-import { createLineMarkerFilter, toSpeakableText } from "./speakable-text.js";
+import { createLineMarkerFilter, toSpeakableText } from "../conversations/speakable-text.js";
 
 export interface SpokenSentence {
   index: number;

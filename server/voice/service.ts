@@ -14,10 +14,15 @@ import {
 } from "../../contracts/voice.js";
 import type { AgentRow } from "../agents/agent-view.js";
 import type { UserRow } from "../auth/user-view.js";
-import { ConversationLockedError } from "../chat/lock.js";
-import { isLocked, type ConversationRow } from "../chat/queries.js";
-import { AGENT_NOT_FOUND, createConversation, findOwnActiveAgent, findOwnConversation } from "../chat/own-records.js";
-import { runConversationTurn, type TurnUsageRecord } from "../chat/turn.js";
+import { ConversationLockedError } from "../conversations/security-lock/lock.js";
+import { isLocked, type ConversationRow } from "../conversations/queries.js";
+import {
+  AGENT_NOT_FOUND,
+  createConversation,
+  findOwnActiveAgent,
+  findOwnConversation,
+} from "../conversations/own-records.js";
+import { runConversationTurn, type TurnUsageRecord } from "../conversations/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";

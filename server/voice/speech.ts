@@ -20,7 +20,7 @@ import { AUDIO_MAX_BYTES } from "../../contracts/limits.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { detectLanguage } from "./language-detect.js";
-import { toSpeakableText } from "./speakable-text.js";
+import { toSpeakableText } from "../conversations/speakable-text.js";
 
 export type SpeechDeps = Pick<FeatureDeps, "tts" | "stt" | "config">;
 

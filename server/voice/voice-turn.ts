@@ -18,13 +18,13 @@ import {
   type VoiceTurnEvent,
 } from "../../contracts/voice.js";
 import type { UserRow } from "../auth/user-view.js";
-import { startTurn, type StartedTurn, type TurnUsageRecord } from "../chat/turn.js";
+import { startTurn, type StartedTurn, type TurnUsageRecord } from "../conversations/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
 import { dataUrlSeconds, estimateSpeechSeconds } from "../usage/voice-seconds.js";
 import { createSentenceSpeaker } from "./sentence-speaker.js";
-import { toSpeakableText } from "./speakable-text.js";
+import { toSpeakableText } from "../conversations/speakable-text.js";
 import { detectedLanguageOf, prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
 import { startTranscription, synthesizeDataUrl } from "./speech.js";
 import { createTurnRecorder, type TurnRecorder } from "./turn-records.js";

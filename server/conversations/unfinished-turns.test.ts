@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createManualClock } from "../clock.js";
-import { conversationsOf, fakeLlm, makeAgent, messagesOf, postChat } from "./chat-test-support.js";
+import { conversationsOf, fakeLlm, makeAgent, messagesOf, postChat } from "../chat/chat-test-support.js";
 import { halfWrittenConversations, unansweredMessages } from "../faults/conversation-invariants.js";
 import { makeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";

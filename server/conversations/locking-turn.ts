@@ -4,9 +4,10 @@
  * company warned and live admins told. Rare, so it favours plain steps over round trips.
  */
 import { SECURITY_LOCK_NOTICE } from "../../contracts/chat.js";
+import { CONVERSATION_NOT_FOUND } from "../../contracts/errors.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
-import { announceLock, ConversationLockedError, lockEndsAt, recordCompanyWarning } from "./lock.js";
+import { announceLock, ConversationLockedError, lockEndsAt, recordCompanyWarning } from "./security-lock/lock.js";
 import {
   deleteReplacedMessage,
   incrementChatsSentForTextTurn,
@@ -15,9 +16,7 @@ import {
   lockedUntilOf,
   touchUnlockedConversation,
 } from "./queries.js";
-import type { StartedTurn, TurnEvent, TurnInput } from "./turn.js";
-
-export const CONVERSATION_NOT_FOUND = "Conversation not found";
+import type { StartedTurn, TurnEvent, TurnInput } from "./turn-types.js";
 
 export async function startLockingTurn(
   deps: FeatureDeps,

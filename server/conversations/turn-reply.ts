@@ -22,8 +22,8 @@ import {
 import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
 import type { TurnUsageRecord } from "../usage/queries.js";
 import { announceQuotaWarning } from "../usage/service.js";
-import { toSpeakableText } from "../voice/speakable-text.js";
-import type { TurnEvent, TurnInput } from "./turn.js";
+import { toSpeakableText } from "./speakable-text.js";
+import type { TurnEvent, TurnInput } from "./turn-types.js";
 import { storeReply, storeReplyWithUsage, type ReplyToStore } from "./reply-queries.js";
 import { defaultMeter, usageOf } from "./turn-usage.js";
 

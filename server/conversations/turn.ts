@@ -32,7 +32,7 @@ import {
 import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
 import { announceQuotaWarning } from "../usage/service.js";
 import { turnReservation } from "../usage/turn-reservation.js";
-import { injectionRule } from "./lock.js";
+import { injectionRule } from "./security-lock/lock.js";
 import { lockedOrMissing, startLockingTurn } from "./locking-turn.js";
 import { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND, findOwnActiveAgent, isUuid } from "./own-records.js";
 import { findConversationOfUser, type ConversationKind } from "./queries.js";
@@ -40,51 +40,13 @@ import { readTurnContext } from "./turn-context-query.js";
 import { beginTurn } from "./turn-queries.js";
 import { replyEvents, startReply, type StartedReply } from "./turn-reply.js";
 import { defaultMeter, usageOf, type TurnMeter } from "./turn-usage.js";
+import type { StartedTurn, TurnEvent, TurnInput, TurnRequest } from "./turn-types.js";
 
-export interface TurnInput {
-  user: UserRow;
-  agent: AgentRow;
-  conversationId: string;
-  message: string;
-  language: LanguageCode;
-  signal: AbortSignal;
-  requestLog?: FastifyBaseLogger;
-  /**
-   * Takes the finished turn's usage. The default records it at once; a voice turn passes its
-   * own, to add the seconds it spoke before recording.
-   */
-  meter?: TurnMeter;
-  /** A voice turn: the model is asked for short spoken answers and the stored reply is its words only. */
-  spoken?: boolean;
-  /** The reply's id, allocated up front so the client can name it while it streams. */
-  assistantMessageId?: string;
-  /** A user message of this conversation to delete, with its reply, as this one is stored (see beginTurn). */
-  replaces?: string;
-  /**
-   * Asked when the client leaves mid-reply: whether to keep what was written (status "partial").
-   * Text chat keeps it (the user saw it); a voice turn keeps it only once some of it was spoken.
-   */
-  keepUnfinishedReply?: () => boolean;
-  /** A voice turn: the seconds the user spoke, reserved against the voice quota with the reply's estimate. */
-  heardSeconds?: number | null;
-  /** What the turn's admission reserved against the month quotas; its usage record settles it. */
-  reserved?: QuotaReservation | null;
-}
-
-export type TurnEvent =
-  | { type: "delta"; text: string }
-  | { type: "done"; response: string; securityLock: boolean; offline: boolean; citations: Citation[] };
-
+export type { StartedTurn, TurnEvent, TurnInput, TurnRequest };
 export type { TurnMeter, TurnUsageRecord };
 
 /** The most rows read for history; selectHistory then trims them to LLM_HISTORY_CHARS. */
 const HISTORY_ROW_LIMIT = 200;
-
-/** A turn whose user message is stored; `events` streams the rest. */
-export interface StartedTurn {
-  userMessageId: string;
-  events: AsyncGenerator<TurnEvent>;
-}
 
 /** Stores the user message (with language), checks/sets the lock, streams the reply, stores it. Throws HttpError(423) when locked, HttpError(502) after storing on provider failure. */
 export async function* runConversationTurn(deps: FeatureDeps, input: TurnInput): AsyncGenerator<TurnEvent> {
@@ -96,15 +58,6 @@ export async function* runConversationTurn(deps: FeatureDeps, input: TurnInput):
 export async function startTurn(deps: FeatureDeps, input: TurnInput): Promise<StartedTurn> {
   const { turn } = await beginConversationTurn(deps, { ...input, agentId: input.agent.id, title: "" });
   return turn;
-}
-
-export interface TurnRequest extends Omit<TurnInput, "agent" | "conversationId"> {
-  agentId: string;
-  /** Null opens a new conversation of `kind`, titled `title`. */
-  conversationId: string | null;
-  /** Required of an existing conversation when given. */
-  kind?: ConversationKind;
-  title: string;
 }
 
 /**

@@ -7,12 +7,10 @@ import { findAgentOfUser } from "../agents/queries.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
-import { CONVERSATION_NOT_FOUND } from "./locking-turn.js";
+import { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND } from "../../contracts/errors.js";
 import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
 
-export const AGENT_NOT_FOUND = "Agent not found";
-export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
-export { CONVERSATION_NOT_FOUND };
+export { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,10 +7,9 @@ import type { FeatureDeps } from "../feature-deps.js";
 import type { LlmUsage } from "../providers/llm/llm-provider.js";
 import type { TurnUsageRecord } from "../usage/queries.js";
 import { meterTurn } from "../usage/service.js";
-import type { TurnInput } from "./turn.js";
+import type { TurnInput, TurnMeter } from "./turn-types.js";
 
-/** Takes a finished turn's usage; a voice turn passes its own, to add its seconds first. */
-export type TurnMeter = (usage: TurnUsageRecord) => Promise<void>;
+export type { TurnMeter };
 
 export function defaultMeter(deps: FeatureDeps, log?: FastifyBaseLogger): TurnMeter {
   return (usage) => meterTurn(deps, usage, log);

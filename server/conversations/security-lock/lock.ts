@@ -3,15 +3,15 @@
  * conversation for SECURITY_LOCK_MINUTES. This module owns the rule's arithmetic, the 423
  * answer, and what is recorded and announced when a lock is set.
  */
-import { lockedMessage } from "../../contracts/chat.js";
-import { SECURITY_LOCK_MINUTES } from "../../contracts/limits.js";
-import type { AgentRow } from "../agents/agent-view.js";
-import { companyKey, type UserRow } from "../auth/user-view.js";
-import type { Db } from "../db/connect.js";
-import { HttpError } from "../http/http-error.js";
-import type { EventBus } from "../realtime/event-bus.js";
+import { lockedMessage } from "../../../contracts/chat.js";
+import { SECURITY_LOCK_MINUTES } from "../../../contracts/limits.js";
+import type { AgentRow } from "../../agents/agent-view.js";
+import { companyKey, type UserRow } from "../../auth/user-view.js";
+import type { Db } from "../../db/connect.js";
+import { HttpError } from "../../http/http-error.js";
+import type { EventBus } from "../../realtime/event-bus.js";
 import { detectInjection } from "./injection.js";
-import { insertCompanyWarning } from "./queries.js";
+import { insertCompanyWarning } from "../queries.js";
 
 const MINUTE_MS = 60_000;
 

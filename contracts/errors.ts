@@ -1,0 +1,7 @@
+/**
+ * Error texts that more than one feature answers with, written once (issue 20: "Agent not found"
+ * was written in three places). The start of the error catalogue: each will gain a stable code.
+ */
+export const AGENT_NOT_FOUND = "Agent not found";
+export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
