@@ -16,19 +16,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Citation } from "../../contracts/knowledge.js";
-import type { LanguageCode } from "../../contracts/voice.js";
-import type { AgentRow } from "../agents/agent-view.js";
-import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
-import {
-  admitTurn,
-  releaseAdmission,
-  type Admission,
-  type QuotaReservation,
-  type TurnUsageRecord,
-} from "../usage/queries.js";
+import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
 import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
 import { announceQuotaWarning } from "../usage/service.js";
 import { turnReservation } from "../usage/turn-reservation.js";
