@@ -4,6 +4,7 @@ import {
   LAST_ADMIN_DEMOTE,
   SELF_DELETE,
   type AdminConversation,
+  type CompanyEntry,
   type UserDeletionPlan,
 } from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
@@ -307,9 +308,16 @@ describeEachEngine("admin people: roles and deletion", (engine) => {
     expect(plan.agentCount).toBe(2);
     expect(plan.colleagues.map((c) => c.id)).toEqual([colleague.id]);
 
+    const usersBefore = (await send("GET", "/api/admin/stats", owner.cookie)).json<{ totalUsers: number }>().totalUsers;
     const res = await deleteUser(person.id, { agents: "transfer", transferTo: colleague.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ agentsTransferred: 2, agentsDeleted: 0 });
+    // No longer counted as a user, nor listed among the company's people.
+    expect((await send("GET", "/api/admin/stats", owner.cookie)).json()).toMatchObject({ totalUsers: usersBefore - 1 });
+    const companies = (await send("GET", "/api/admin/companies", owner.cookie)).json<CompanyEntry[]>();
+    const people = companies.flatMap((company) => company.users.map((user) => user.id));
+    expect(people).toContain(colleague.id);
+    expect(people).not.toContain(person.id);
 
     const theirs = (await send("GET", "/api/agents", colleague.cookie)).json<{ id: string }[]>();
     expect(theirs.map((a) => a.id).sort()).toEqual([...agentIds].sort());

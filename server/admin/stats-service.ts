@@ -1,5 +1,5 @@
 /** The admin stats (spec section 3, "Admin stats push"): read by GET /api/admin/stats and the live channel. */
-import { sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import type { AdminStats } from "../../contracts/realtime.js";
 import type { Db } from "../db/connect.js";
 import { users } from "../db/schema.js";
@@ -13,7 +13,9 @@ export async function readAdminStats(db: Db): Promise<AdminStats> {
         adminUsers: sql<number>`count(*) filter (where ${users.isAdmin})`.mapWith(Number),
         pendingUsers: sql<number>`count(*) filter (where ${users.approvalStatus} = 'pending')`.mapWith(Number),
       })
-      .from(users),
+      // A deleted user's row stays for their transcripts (decision in users-service.ts), but they are no one now.
+      .from(users)
+      .where(isNull(users.deletedAt)),
     db
       .select({
         unresolvedErrors: sql<number>`count(*)`.mapWith(Number),

@@ -1,5 +1,5 @@
 /** Plain (db, params) queries for the companies table: reads, the agent limit's lock, and edits. */
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { agents, companies, companyWarnings, users } from "../db/schema.js";
 
@@ -54,7 +54,7 @@ export async function updateCompany(
 
 /** Users, earliest sign-up first, so each company's first user comes first. */
 export function listUsersOldestFirst(db: Db) {
-  return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+  return db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(users.createdAt), asc(users.id));
 }
 
 export function listAgentsOldestFirst(db: Db) {
