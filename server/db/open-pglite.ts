@@ -2,6 +2,10 @@
  * The embedded engine, loaded by connect.ts only when no DATABASE_URL is given: PGlite and its
  * drizzle driver cost a server on PostgreSQL ~10 MB of memory it would never use.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -32,6 +36,69 @@ export const PGLITE_OPTIONS = {
 };
 
 /**
+ * A new data directory's initdb and first migrations, run in a child process. In the server's
+ * process they left ~100 MB behind for good (initdb's second engine, the WebAssembly heap the
+ * migrations grew, which never shrinks, and what the allocator keeps of freed memory, also when
+ * done in a worker thread); a process gives all of it back when it exits, and the server then
+ * opens the directory as on any restart. Argument: JSON of `PrepareRequest`.
+ */
+const PREPARE_DATA_DIRECTORY = `
+const request = JSON.parse(process.argv[1]);
+const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all(request.modules.map((url) => import(url)));
+const client = new PGlite(request.dir, { extensions: { pg_trgm }, startParams: request.startParams });
+try {
+  await migrate(drizzle(client), { migrationsFolder: request.migrationsFolder });
+} finally {
+  await client.close();
+}
+`;
+
+interface PrepareRequest {
+  dir: string;
+  startParams: string[];
+  migrationsFolder: string;
+  /** Resolved here: the script runs from no file, so it cannot resolve package names itself. */
+  modules: string[];
+}
+
+/**
+ * Creates the database under `dir` when it holds none yet. It is made beside `dir` and renamed
+ * into place, so a start killed halfway leaves no half-made cluster for the next one to trip on.
+ */
+async function prepareDataDirectory(dir: string): Promise<void> {
+  if (existsSync(join(dir, "PG_VERSION"))) return;
+  const staging = `${dir}.new-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  const request: PrepareRequest = {
+    dir: staging,
+    startParams: PGLITE_OPTIONS.startParams,
+    migrationsFolder,
+    modules: [
+      "@electric-sql/pglite",
+      "@electric-sql/pglite/contrib/pg_trgm",
+      "drizzle-orm/pglite",
+      "drizzle-orm/pglite/migrator",
+    ].map((name) => import.meta.resolve(name)),
+  };
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "--eval", PREPARE_DATA_DIRECTORY, JSON.stringify(request)],
+    // Not the parent's flags or loaders (a tsx parent's --import): this is a plain script.
+    { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_OPTIONS: "" } },
+  );
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`creating the database in ${dir} failed (${signal ?? `exit code ${code}`}):\n${stderr}`);
+  }
+  // connect.ts makes the directory; an empty one is replaced, anything else is not ours to remove.
+  if (existsSync(dir) && readdirSync(dir).length === 0) rmSync(dir, { recursive: true });
+  renameSync(staging, dir);
+}
+
+/**
  * Opens PGlite under `dir` (in memory when null) and brings its schema up to date. A `snapshot`
  * (a `dumpDataDir()` of a database already migrated) starts the in-memory engine from those files
  * instead of an empty cluster: the test suite opens hundreds of databases, and an empty one spends
@@ -42,6 +109,7 @@ export async function openPglite(
   schema: Record<string, unknown>,
   snapshot?: Blob,
 ): Promise<{ client: PGlite; db: Db }> {
+  if (dir) await prepareDataDirectory(dir);
   const client = dir
     ? new PGlite(dir, PGLITE_OPTIONS)
     : new PGlite({ ...PGLITE_OPTIONS, ...(snapshot ? { loadDataDir: snapshot } : {}) });
