@@ -227,6 +227,10 @@ try {
           `${f(ratio, 2)}× (goal ≥ ${GOAL.readRatio}×: ${ratio >= GOAL.readRatio ? "met" : "MISSED"}); ` +
           `RSS after the reads: PGlite ${f(apps.pglite.rssMb())} MB, PostgreSQL ${f(apps.postgres.rssMb())} MB (app only)`,
       );
+      await settle();
+      console.log(
+        `RSS after ${SETTLE_S} s idle: PGlite ${f(apps.pglite.rssMb())} MB, PostgreSQL ${f(apps.postgres.rssMb())} MB`,
+      );
     } finally {
       for (const app of Object.values(apps)) await app?.stop("SIGTERM");
       await database.drop();
