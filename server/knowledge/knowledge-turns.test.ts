@@ -169,6 +169,21 @@ describeEachEngine("knowledge in turns", (engine) => {
       expect(reply.response).toMatch(/^According to Returns policy: .*flat fee of 6 euros.* \[1\]$/);
       expect(reply.citations).toEqual([expect.objectContaining({ marker: 1, documentId: policy.id })]);
 
+      // An unrelated question in the same conversation borrows the previous message's words for
+      // retrieval, but what comes back is not about it: no passage is quoted and no chip is shown.
+      const ongoing = await postChat(t, user, agentId, {
+        message: "What is the capital of France?",
+        conversationId: reply.conversationId,
+      });
+      expect(ongoing.json<ChatResponse>().citations).toEqual([]);
+      expect(ongoing.json<ChatResponse>().response).not.toContain("Returns policy");
+      // A follow-up with no subject of its own still gets the passage its conversation is about.
+      const followUp = await postChat(t, user, agentId, {
+        message: "And for damaged goods?",
+        conversationId: reply.conversationId,
+      });
+      expect(followUp.json<ChatResponse>().citations).toEqual([expect.objectContaining({ documentId: policy.id })]);
+
       const plain = await makeAgent(t, user, { name: "Plain Paula" });
       const greeting = await postChat(t, user, plain, { message: "Who pays for return shipping?" });
       expect(greeting.json<ChatResponse>().response).toMatch(/^Hello, I'm Plain Paula\./);

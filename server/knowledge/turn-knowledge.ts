@@ -6,6 +6,7 @@
 import { KNOWLEDGE_PASSAGES_PER_TURN } from "../../contracts/knowledge.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import type { ChatTurn, KnowledgePassage } from "../providers/llm/llm-provider.js";
+import { passagesAboutMessage } from "./passage-relevance.js";
 import { retrievePassages } from "./search/retrieve-passages.js";
 
 /** Messages with fewer words than this borrow the previous user message's words for retrieval. */
@@ -30,7 +31,13 @@ export async function knowledgeForTurn(
       onVectorSearchFailed: (error) =>
         turn.requestLog?.warn({ err: error }, "knowledge vector search failed; answered by words"),
     });
-    return passages.map(({ documentId, title, content, location }) => ({ documentId, title, content, location }));
+    // Retrieval may have borrowed the previous message's words: only passages about this message are given.
+    return passagesAboutMessage(turn.message, passages).map(({ documentId, title, content, location }) => ({
+      documentId,
+      title,
+      content,
+      location,
+    }));
   } catch (error) {
     if (turn.signal.aborted) throw error;
     turn.requestLog?.warn({ err: error }, "knowledge retrieval failed; the turn goes on without it");
