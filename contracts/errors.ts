@@ -5,3 +5,6 @@
 export const AGENT_NOT_FOUND = "Agent not found";
 export const AGENT_INACTIVE = "This agent is inactive. Activate it before chatting with it.";
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
+/** An agent whose Calls capability is off takes no voice conversation. */
+export const AGENT_CALLS_OFF =
+  "Calls are turned off for this agent. Its owner can turn them on in the agent's settings.";

@@ -2,9 +2,10 @@
  * Voice conversations: creating one (a "call" of its agent), the rules a turn must pass
  * before it starts (owner, time limit, lock, active agent), the plain request/response turn,
  * and storing the user's recorded audio. The turn itself — storing the message, the lock,
- * the model — is the chat feature's runConversationTurn, shared with text chat.
+ * the model — is the conversation engine's runConversationTurn, shared with text chat.
  */
 import type { FastifyBaseLogger } from "fastify";
+import { AGENT_CALLS_OFF } from "../../contracts/errors.js";
 import {
   voiceForAgent,
   voiceTimeLimitMessage,
@@ -32,6 +33,12 @@ import { incrementCallsSent, insertGreeting, interruptReply, recordDuration, sav
 import { boundedAudio, synthesizeAudio } from "./speech.js";
 import { clipDurationMs } from "./voice-clips.js";
 
+/** The agent, when its Calls capability is on (issue 23: the switch did nothing); a plain 403 otherwise. */
+function callableAgent(agent: AgentRow): AgentRow {
+  if (!agent.supportsCall) throw new HttpError(403, AGENT_CALLS_OFF);
+  return agent;
+}
+
 export const MESSAGE_NOT_FOUND = "Message not found";
 
 /** 'Voice conversation - {date}' in UTC, for clients that send no title of their own. */
@@ -45,7 +52,7 @@ export async function createVoiceConversation(
   user: UserRow,
   input: { agentId: string; title?: string; greeting?: string; language?: LanguageCode; log?: FastifyBaseLogger },
 ): Promise<VoiceConversationCreated> {
-  const agent = await findOwnActiveAgent(deps, user, input.agentId);
+  const agent = callableAgent(await findOwnActiveAgent(deps, user, input.agentId));
   // A call the company's quotas would refuse at its first turn is refused before it is stored.
   await refuseWhenExhausted(deps, user, "voice");
   const now = deps.clock.now();
@@ -124,7 +131,7 @@ export async function prepareVoiceTurn(
   if (isLocked(conversation, now) && conversation.lockedUntil)
     throw new ConversationLockedError(conversation.lockedUntil, now);
   if (!conversation.agentId) throw new HttpError(404, AGENT_NOT_FOUND);
-  const agent = await findOwnActiveAgent(deps, user, conversation.agentId);
+  const agent = callableAgent(await findOwnActiveAgent(deps, user, conversation.agentId));
   return { conversation, agent };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AGENT_CALLS_OFF } from "../../contracts/errors.js";
 import { AUDIO_MAX_BYTES } from "../../contracts/limits.js";
 import { agents, conversations } from "../db/schema.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
@@ -72,6 +73,20 @@ describeEachEngine("voice conversations", (engine) => {
     const res = await post(t, user, "/api/voice-conversations", { agentId: sleepy });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/inactive/);
+  });
+
+  it("refuses calls with a plain 403 once the agent's Calls capability is off, at the start and mid-call", async () => {
+    const callable = await makeVoiceAgent(t, user, { name: "Callie" });
+    const id = await startVoiceConversation(t, user, callable);
+    await t.deps.db.db.update(agents).set({ supportsCall: false }).where(eq(agents.id, callable));
+
+    const start = await post(t, user, "/api/voice-conversations", { agentId: callable });
+    expect(start.statusCode).toBe(403);
+    expect(start.json()).toEqual({ message: AGENT_CALLS_OFF });
+    const turn = await post(t, user, `/api/voice-conversations/${id}/chat`, { message: "Hello?", language: "en-US" });
+    expect(turn.statusCode).toBe(403);
+    expect(turn.json()).toEqual({ message: AGENT_CALLS_OFF });
+    expect(await storedMessages(t, id)).toEqual([]);
   });
 
   it("answers a voice message in the selected language and stores both messages with that language", async () => {

@@ -34,12 +34,17 @@ export function ChatHeader({
         <h1 className="truncate text-base font-semibold leading-tight text-slate-900">{agent.name}</h1>
         <p className="flex items-center gap-1.5 truncate text-[11px] text-emerald-700 sm:text-xs">
           <span className="size-2 shrink-0 rounded-full bg-emerald-500" aria-hidden />
-          Active • Text &amp; Voice Ready
+          {agent.supportsCall ? <>Active • Text &amp; Voice Ready</> : "Active • Text only"}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
-        <VoiceButton agent={agent} />
-        <VoiceHelpButton />
+        {/* Calls turned off on the agent: no call button, and the voice routes refuse (403). */}
+        {agent.supportsCall && (
+          <>
+            <VoiceButton agent={agent} />
+            <VoiceHelpButton />
+          </>
+        )}
         <Button
           variant="ghost"
           size="icon"
