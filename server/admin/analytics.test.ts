@@ -89,7 +89,7 @@ describeEachEngine("analytics and the audit trail", (engine) => {
       "/api/admin/analytics?from=2026-06-01&to=2026-06-02&companyId=nope": "companyId must be an id (a UUID)",
       "/api/admin/analytics.csv?table=secrets&from=2026-06-01&to=2026-06-02":
         "table must be companies, users, agents or daily",
-      "/api/admin/audit?action=user.delete": "action is not a known audit action",
+      "/api/admin/audit?action=user.teleport": "action is not a known audit action",
       "/api/admin/audit?from=2026-06-03&to=2026-06-01": "from must be on or before to",
     };
     for (const [url, message] of Object.entries(bad)) {

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
 import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
-import { exhaustedQuota, QuotaExceededError } from "../usage/quota.js";
+import { exhaustedQuota, nearestQuota, QuotaExceededError } from "../usage/quota.js";
 import { announceQuotaWarning } from "../usage/service.js";
 import { turnReservation } from "../usage/turn-reservation.js";
 import { injectionRule } from "./security-lock/lock.js";
@@ -139,8 +139,10 @@ export async function beginConversationTurn(
 
 /** The 429 for a turn its company's quotas did not admit. */
 function quotaRefusal(admission: Admission, kind: ConversationKind, now: Date): QuotaExceededError {
-  // Racing turns can take the last message after this statement's snapshot: then it is the day's messages.
-  const quota = exhaustedQuota(admission.quotas, admission.used, kind) ?? "messagesPerDay";
+  // Racing turns can take the last message or reserve the last tokens after this statement's
+  // snapshot: then it is the set quota nearest its limit (the day's messages unless another is set).
+  const quota =
+    exhaustedQuota(admission.quotas, admission.used, kind) ?? nearestQuota(admission.quotas, admission.used, kind);
   return new QuotaExceededError(quota, admission.quotas[quota] ?? 0, now);
 }
 

@@ -50,6 +50,26 @@ export function exhaustedQuota(quotas: Quotas, used: QuotaUse, kind: "text" | "v
   return null;
 }
 
+/**
+ * The quota a refused turn ran into when the figures the statement returned do not show one
+ * exhausted: racing turns reserve after this statement's snapshot, so the refusal was decided on
+ * newer figures. The set quota nearest its limit is the one they used up.
+ */
+export function nearestQuota(quotas: Quotas, used: QuotaUse, kind: "text" | "voice"): QuotaName {
+  let nearest: QuotaName = "messagesPerDay";
+  let nearestShare = -1;
+  for (const quota of QUOTA_NAMES) {
+    const limit = quotas[quota];
+    if (limit === null || (quota === "voiceMinutesPerMonth" && kind !== "voice")) continue;
+    const share = limit === 0 ? Number.POSITIVE_INFINITY : usedOf(quota, used) / limit;
+    if (share > nearestShare) {
+      nearest = quota;
+      nearestShare = share;
+    }
+  }
+  return nearest;
+}
+
 export function nearLimitQuotas(quotas: Quotas, used: QuotaUse): QuotaName[] {
   return QUOTA_NAMES.filter((quota) => {
     const limit = quotas[quota];
