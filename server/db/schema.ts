@@ -164,6 +164,8 @@ export const agents = pgTable(
     supportsEmail: boolean("supports_email").notNull().default(true),
     supportsText: boolean("supports_text").notNull().default(true),
     supportsSocial: boolean("supports_social").notNull().default(true),
+    /** 'private' (only its owner) or 'company' (every colleague of the owner's company may chat with it). */
+    visibility: text("visibility").notNull().default("private"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ADD COLUMN "visibility" text DEFAULT 'private' NOT NULL;
