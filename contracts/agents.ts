@@ -8,6 +8,13 @@ export const GenderSchema = z.enum(GENDERS, {
 });
 export type Gender = z.infer<typeof GenderSchema>;
 
+/** Who may see and chat with an agent: its owner only, or every colleague of the owner's company. */
+export const AGENT_VISIBILITIES = ["private", "company"] as const;
+export const AgentVisibilitySchema = z.enum(AGENT_VISIBILITIES, {
+  error: `visibility must be one of ${AGENT_VISIBILITIES.join(", ")}`,
+});
+export type AgentVisibility = z.infer<typeof AgentVisibilitySchema>;
+
 export const TEMPLATE_ICONS = [
   "user-tie",
   "headset",
@@ -55,6 +62,7 @@ export const AgentFieldsSchema = z.object({
   supportsEmail: z.boolean().default(true),
   supportsText: z.boolean().default(true),
   supportsSocial: z.boolean().default(true),
+  visibility: AgentVisibilitySchema.default("private"),
 });
 export const AgentCreateSchema = AgentFieldsSchema;
 export type AgentCreate = z.input<typeof AgentCreateSchema>;
@@ -77,6 +85,7 @@ export const AgentPatchSchema = z
     supportsEmail: z.boolean(),
     supportsText: z.boolean(),
     supportsSocial: z.boolean(),
+    visibility: AgentVisibilitySchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Nothing to update");
@@ -105,6 +114,11 @@ export const AgentSchema = z.object({
   supportsEmail: z.boolean(),
   supportsText: z.boolean(),
   supportsSocial: z.boolean(),
+  visibility: AgentVisibilitySchema,
+  ownerName: z.string().describe("The full name of the agent's owner."),
+  canManage: z
+    .boolean()
+    .describe("The caller may edit, delete, manage knowledge and change visibility: the owner, or an admin."),
   createdAt: z.string(),
   updatedAt: z.string(),
   systemPrompt: z
@@ -117,6 +131,10 @@ export type Agent = z.infer<typeof AgentSchema>;
 /** 201 of POST /api/agents: the new agent's id (the client then reads the agent). */
 export const AgentCreatedSchema = z.object({ id: z.string() });
 export type AgentCreated = z.infer<typeof AgentCreatedSchema>;
+
+/** POST /api/agents/{id}/owner: an admin hands the agent to another approved user of the same company. */
+export const AgentOwnerChangeSchema = z.object({ userId: z.uuid({ error: "userId must be a user id" }) });
+export type AgentOwnerChange = z.infer<typeof AgentOwnerChangeSchema>;
 
 /** The persona fields an agent's system prompt is composed from. */
 export type AgentPersona = Pick<

@@ -189,6 +189,7 @@ export const AUDIT_ACTIONS = [
   "conversation.read",
   "company.agent_limit",
   "company.quota",
+  "agent.transfer",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -206,6 +207,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "conversation.read": "Read a conversation",
   "company.agent_limit": "Changed an agent limit",
   "company.quota": "Changed a quota",
+  "agent.transfer": "Transferred an agent",
 };
 
 export const AuditQuerySchema = z.object({

@@ -5,7 +5,15 @@ import { composeSystemPrompt } from "../providers/llm/system-prompt.js";
 
 export type AgentRow = typeof agents.$inferSelect;
 
-export function toAgent(row: AgentRow, options: { withSystemPrompt: boolean }): Agent {
+export interface AgentViewOptions {
+  withSystemPrompt: boolean;
+  /** The owner's full name: a colleague's list shows whose shared agent it is. */
+  ownerName: string;
+  /** The caller may edit, delete and share it (the owner, or an admin). */
+  canManage: boolean;
+}
+
+export function toAgent(row: AgentRow, options: AgentViewOptions): Agent {
   // Field by field on purpose: a column added later never reaches the API by accident.
   const agent: Agent = {
     id: row.id,
@@ -30,6 +38,9 @@ export function toAgent(row: AgentRow, options: { withSystemPrompt: boolean }): 
     supportsEmail: row.supportsEmail,
     supportsText: row.supportsText,
     supportsSocial: row.supportsSocial,
+    visibility: row.visibility === "company" ? "company" : "private",
+    ownerName: options.ownerName,
+    canManage: options.canManage,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

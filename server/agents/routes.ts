@@ -1,16 +1,17 @@
-/** /api/agents… and /api/agent-templates (spec section 7). Another user's agent is 404. */
+/** /api/agents… and /api/agent-templates (spec section 7). An agent the caller cannot see is 404. */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   AgentCreatedSchema,
   AgentCreateSchema,
+  AgentOwnerChangeSchema,
   AgentPatchSchema,
   AgentSchema,
   AgentTemplateSchema,
 } from "../../contracts/agents.js";
 import { NO_CONTENT } from "../http/openapi.js";
-import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { ADMIN_ONLY, signedInUser, SIGNED_IN } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import {
   AGENT_NOT_FOUND,
@@ -19,6 +20,7 @@ import {
   getAgent,
   getTemplates,
   listAgents,
+  transferAgent,
   updateAgent,
 } from "./service.js";
 
@@ -58,6 +60,12 @@ export function registerAgentRoutes(app: FastifyInstance, deps: FeatureDeps): vo
       await deleteAgent(deps, signedInUser(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  api.post(
+    "/api/agents/:id/owner",
+    { ...ADMIN_ONLY, schema: { params: IdParams, body: AgentOwnerChangeSchema, response: { 200: AgentSchema } } },
+    async (request) => transferAgent(deps, signedInUser(request), request.params.id, request.body.userId),
   );
 
   api.get(

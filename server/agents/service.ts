@@ -1,5 +1,4 @@
-/** Agents: the owner's CRUD, the per-company limit, and who may see the system prompt. */
-import { eq } from "drizzle-orm";
+/** Agents: the owner's CRUD, sharing with the company, an admin's transfer, the per-company limit, and who may see the system prompt. */
 import type { Agent, AgentCreate, AgentPatch } from "../../contracts/agents.js";
 import { AgentCreateSchema } from "../../contracts/agents.js";
 import type { UserRow } from "../auth/user-view.js";
@@ -9,8 +8,19 @@ import type { Db } from "../db/connect.js";
 import { agents } from "../db/schema.js";
 import { HttpError } from "../http/http-error.js";
 import { countAgentsOfCompany, lockCompanyOfUser } from "../usage/company-queries.js";
-import { toAgent, toTemplate } from "./agent-view.js";
-import { findAgentOfUser, firstAdminId, listAgentsOfUser, listTemplates } from "./queries.js";
+import { toAgent, toTemplate, type AgentRow } from "./agent-view.js";
+import {
+  deleteAgentRow,
+  findAgentVisibleTo,
+  findAgentWithOwner,
+  findUserForOwnership,
+  firstAdminId,
+  insertAgentTransferAudit,
+  listAgentsVisibleTo,
+  listTemplates,
+  transferAgentRow,
+  updateAgentRow,
+} from "./queries.js";
 import { AGENT_NOT_FOUND } from "../../contracts/errors.js";
 
 export interface AgentDeps {
@@ -20,6 +30,8 @@ export interface AgentDeps {
 }
 
 export { AGENT_NOT_FOUND };
+export const AGENT_NOT_YOURS = "Only the agent's owner or an admin can change this agent";
+export const NOT_A_COLLEAGUE = "Choose an approved user of the agent owner's company";
 export const agentLimitMessage = (limit: number) =>
   `Your company has reached the limit of ${limit} agents. Delete an agent to create a new one.`;
 
@@ -31,14 +43,48 @@ export async function isInstanceOwner(deps: AgentDeps, user: UserRow): Promise<b
 }
 
 export async function listAgents(deps: AgentDeps, user: UserRow): Promise<Agent[]> {
-  const rows = await listAgentsOfUser(deps.db, user.id);
-  return rows.map((row) => toAgent(row, { withSystemPrompt: false }));
+  const rows = await listAgentsVisibleTo(deps.db, user.id);
+  return rows.map(({ agent, ownerName }) =>
+    toAgent(agent, { withSystemPrompt: false, ownerName, canManage: mayManage(user, agent) }),
+  );
+}
+
+/**
+ * Who may change an agent (edit, delete, visibility): its owner, or an admin who can see it.
+ * Knowledge stays with its owner (server/knowledge/service.ts answers a colleague 404).
+ */
+function mayManage(user: UserRow, agent: AgentRow): boolean {
+  return agent.userId === user.id || user.isAdmin;
+}
+
+/** The agent if the user may see it (own, or shared with their company); 404 otherwise, never 403. */
+async function visibleAgent(deps: AgentDeps, user: UserRow, id: string) {
+  const row = await findAgentVisibleTo(deps.db, user.id, id);
+  if (!row) throw new HttpError(404, AGENT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * A colleague who can see a shared agent but not manage it gets 403, not 404: the agent is on
+ * their screen, so "not found" would be a lie. Anyone who cannot see it still gets 404.
+ */
+async function manageableAgent(deps: AgentDeps, user: UserRow, id: string) {
+  const row = await visibleAgent(deps, user, id);
+  if (!mayManage(user, row.agent)) throw new HttpError(403, AGENT_NOT_YOURS);
+  return row;
+}
+
+async function view(deps: AgentDeps, user: UserRow, agent: AgentRow, ownerName: string): Promise<Agent> {
+  return toAgent(agent, {
+    withSystemPrompt: await isInstanceOwner(deps, user),
+    ownerName,
+    canManage: mayManage(user, agent),
+  });
 }
 
 export async function getAgent(deps: AgentDeps, user: UserRow, id: string): Promise<Agent> {
-  const row = await findAgentOfUser(deps.db, user.id, id);
-  if (!row) throw new HttpError(404, AGENT_NOT_FOUND);
-  return toAgent(row, { withSystemPrompt: await isInstanceOwner(deps, user) });
+  const { agent, ownerName } = await visibleAgent(deps, user, id);
+  return view(deps, user, agent, ownerName);
 }
 
 export async function createAgent(
@@ -63,21 +109,45 @@ export async function createAgent(
 }
 
 export async function updateAgent(deps: AgentDeps, user: UserRow, id: string, patch: AgentPatch): Promise<Agent> {
-  const existing = await findAgentOfUser(deps.db, user.id, id);
-  if (!existing) throw new HttpError(404, AGENT_NOT_FOUND);
-  const [row] = await deps.db
-    .update(agents)
-    .set({ ...patch, updatedAt: deps.clock.now() })
-    .where(eq(agents.id, id))
-    .returning();
-  return toAgent(row, { withSystemPrompt: await isInstanceOwner(deps, user) });
+  const { ownerName } = await manageableAgent(deps, user, id);
+  const [row] = await updateAgentRow(deps.db, id, { ...patch, updatedAt: deps.clock.now() });
+  return view(deps, user, row, ownerName);
 }
 
 /** Conversations keep their agentName and lose only the link (ON DELETE SET NULL), so admins can still read them. */
 export async function deleteAgent(deps: AgentDeps, user: UserRow, id: string): Promise<void> {
-  const existing = await findAgentOfUser(deps.db, user.id, id);
-  if (!existing) throw new HttpError(404, AGENT_NOT_FOUND);
-  await deps.db.delete(agents).where(eq(agents.id, id));
+  await manageableAgent(deps, user, id);
+  await deleteAgentRow(deps.db, id);
+}
+
+/**
+ * An admin hands an agent (and the knowledge added to it) to another approved user of the
+ * owner's company, audited. Any agent, shared or private: this is how an admin rescues the
+ * agents of someone who left. Naming the current owner changes nothing and records nothing.
+ */
+export async function transferAgent(deps: AgentDeps, admin: UserRow, id: string, userId: string): Promise<Agent> {
+  const found = await findAgentWithOwner(deps.db, id);
+  if (!found) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (userId === found.agent.userId) return view(deps, admin, found.agent, found.ownerName);
+  const receiver = await findUserForOwnership(deps.db, userId);
+  const eligible =
+    receiver &&
+    receiver.approvalStatus === "approved" &&
+    !receiver.deletedAt &&
+    receiver.companyId !== null &&
+    receiver.companyId === found.ownerCompanyId;
+  if (!eligible) throw new HttpError(400, NOT_A_COLLEAGUE);
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [moved] = await transferAgentRow(tx, id, receiver.id, now);
+    await insertAgentTransferAudit(tx, admin, id, now, {
+      agentName: moved.name,
+      from: found.agent.userId,
+      to: receiver.id,
+    });
+    return moved;
+  });
+  return view(deps, admin, row, receiver.fullName);
 }
 
 export async function getTemplates(deps: AgentDeps) {

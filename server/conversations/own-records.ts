@@ -1,9 +1,10 @@
 /**
- * The caller's own agent and conversation, as the chat and voice routes look them up outside a
- * turn: missing and someone else's are the same 404, and a malformed id names nothing.
+ * The agent (own or shared with the caller's company) and the caller's own conversation, as the
+ * chat and voice routes look them up outside a turn: missing and not-yours are the same 404, and
+ * a malformed id names nothing.
  */
 import type { AgentRow } from "../agents/agent-view.js";
-import { findAgentOfUser } from "../agents/queries.js";
+import { findAgentVisibleTo } from "../agents/queries.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { HttpError } from "../http/http-error.js";
@@ -48,9 +49,13 @@ export async function findOwnConversation(
   return row;
 }
 
-/** The caller's own agent, ready to talk: 404 when missing or someone else's, 409 when inactive. */
+/**
+ * An agent the caller may talk to, ready to talk: their own or one a colleague shared with
+ * their company (each talker keeps their own conversations). 404 when missing or not visible,
+ * 409 when inactive.
+ */
 export async function findOwnActiveAgent(deps: FeatureDeps, user: UserRow, agentId: string): Promise<AgentRow> {
-  const agent = isUuid(agentId) ? await findAgentOfUser(deps.db, user.id, agentId) : null;
+  const agent = isUuid(agentId) ? (await findAgentVisibleTo(deps.db, user.id, agentId))?.agent : null;
   if (!agent) throw new HttpError(404, AGENT_NOT_FOUND);
   if (!agent.isActive) throw new HttpError(409, AGENT_INACTIVE);
   return agent;

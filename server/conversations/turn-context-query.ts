@@ -2,13 +2,14 @@
  * What the model needs to start a turn's reply, read in one statement that runs beside the
  * turn's write (turn-queries.ts beginTurn): the agent the persona comes from, whether it has
  * knowledge to retrieve, and the conversation's earlier messages. The model is asked only when
- * this read says the turn can be stored — the caller's own active agent and own unlocked
+ * this read says the turn can be stored — an active agent the caller may talk to (own or shared) and own unlocked
  * conversation — and the history is read only from the caller's own conversation.
  * The write stays the authority: when it refuses anyway (a lock or a quota that won a race),
  * the reply is cancelled before any of it reaches the client.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { AgentRow } from "../agents/agent-view.js";
+import { agentVisibleToSql } from "../agents/queries.js";
 import type { Db } from "../db/connect.js";
 import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
@@ -102,7 +103,7 @@ function turnContextSql(v: SqlValues<ContextValues>, shape: ContextShape): SQL {
                order by m.created_at desc limit ${v.historyLimit}) h)`
     : sql`'[]'::json`;
   return sql`select
-        (select row_to_json(a) from agents a where a.id = ${v.agentId} and a.user_id = ${v.userId}) as agent,
+        (select row_to_json(a) from agents a where a.id = ${v.agentId} and ${agentVisibleToSql("a", v.userId)}) as agent,
         ${conversationOk} as conversation_ok,
         exists (select 1 from knowledge_documents d where d.agent_id = ${v.agentId} and d.status = 'ready') as has_knowledge,
         ${history} as history`;

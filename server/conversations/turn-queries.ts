@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { AgentRow } from "../agents/agent-view.js";
+import { agentVisibleToSql } from "../agents/queries.js";
 import type { Db } from "../db/connect.js";
 import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import { admissionCtes, admissionDates, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
@@ -136,7 +137,7 @@ interface BeginValues extends Record<string, unknown> {
 }
 
 const agentCte = (v: SqlValues<BeginValues>) =>
-  sql`agent as (select * from agents where id = ${v.agentId} and user_id = ${v.userId})`;
+  sql`agent as (select * from agents a where a.id = ${v.agentId} and ${agentVisibleToSql("a", v.userId)})`;
 const agentActive = sql`exists (select 1 from agent where agent.is_active)`;
 // chatsSent counts text turns; a voice turn counts toward the conversation's callsSent instead.
 const countedCte = (v: SqlValues<BeginValues>, isText: SQL) => sql`counted as (

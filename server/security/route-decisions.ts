@@ -98,6 +98,13 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     destructive: true,
     request: async (_w, o) => ({ url: `/api/agents/${await o.agentToDelete()}` }),
   },
+  // Handing the agent to its current owner: answered with the agent, nothing changes.
+  "POST /api/agents/:id/owner": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({ url: `/api/agents/${w.others.agentId}/owner`, payload: { userId: w.other.id } }),
+  },
   "GET /api/agents/:id/knowledge": {
     access: "user",
     allowed: 200,
