@@ -1,7 +1,7 @@
 /** Query keys and fetchers for agents and templates, kept together (STYLE.md 6). */
-import { queryOptions } from "@tanstack/react-query";
-import type { Agent, AgentTemplate } from "../../contracts/agents";
-import { apiGet } from "./api";
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { Agent, AgentOwnerChange, AgentTemplate } from "../../contracts/agents";
+import { apiGet, apiRequest } from "./api";
 
 export const agentKeys = {
   all: ["/api/agents"] as const,
@@ -18,3 +18,14 @@ export const templateListQuery = queryOptions({
   queryKey: agentKeys.templates,
   queryFn: () => apiGet<AgentTemplate[]>("/api/agent-templates"),
 });
+
+/** An admin hands the agent to a colleague of its owner; the agent, the lists and the audit refresh. */
+export const transferAgentMutation = (queryClient: QueryClient, id: string) =>
+  mutationOptions({
+    mutationFn: (change: AgentOwnerChange) => apiRequest<Agent>("POST", `/api/agents/${id}/owner`, change),
+    onSuccess: async (agent) => {
+      queryClient.setQueryData(agentKeys.one(id), agent);
+      await queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });
+      await queryClient.invalidateQueries({ queryKey: ["/api/admin/audit"] });
+    },
+  });

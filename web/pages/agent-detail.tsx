@@ -1,4 +1,4 @@
-/** /agents/{id}: who the agent is, what it has done, what it knows, and its switches. */
+/** /agents/{id}: who the agent is, what it has done, what it knows, its switches (owner and admins) and sharing. */
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
@@ -13,9 +13,12 @@ import { DeleteAgentButton } from "../features/agents/delete-agent-button";
 import { EditAgentDialog } from "../features/agents/edit-agent-dialog";
 import { GENDER_LABELS } from "../features/agents/gender-select";
 import { InteractionCards } from "../features/agents/interaction-cards";
+import { TransferOwnerDialog } from "../features/agents/transfer-owner-dialog";
 import { useUpdateAgent } from "../features/agents/use-update-agent";
+import { VisibilityField } from "../features/agents/visibility-field";
 import { KnowledgePanel } from "../features/knowledge/knowledge-panel";
 import { agentQuery } from "../lib/agent-queries";
+import { useAuth } from "../lib/auth";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,6 +34,7 @@ export function AgentDetailPage() {
   const [, navigate] = useLocation();
   const { data: agent, isLoading, error } = useQuery(agentQuery(id));
   const update = useUpdateAgent(id);
+  const { user } = useAuth();
 
   if (isLoading) return <Spinner label="Loading agent" />;
   if (error || !agent) {
@@ -45,6 +49,7 @@ export function AgentDetailPage() {
     );
   }
 
+  const isOwn = agent.userId === user?.id;
   return (
     <div className="space-y-6">
       <Link href="/agents" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-slate-900">
@@ -56,19 +61,22 @@ export function AgentDetailPage() {
             {agent.name} <AgentStatusBadge isActive={agent.isActive} />
           </span>
         }
-        description={agent.role || agent.type}
+        description={isOwn ? agent.role || agent.type : `${agent.role || agent.type} · Shared by ${agent.ownerName}`}
         actions={
           <>
-            <label className="flex items-center gap-2 rounded-md border border-slate-200 bg-surface px-3 py-2 text-sm">
-              <Switch
-                checked={agent.isActive}
-                disabled={update.isPending}
-                onCheckedChange={(isActive) => update.mutate({ isActive })}
-                aria-label="Active"
-              />
-              {agent.isActive ? "Active" : "Inactive"}
-            </label>
-            <EditAgentDialog agent={agent} />
+            {agent.canManage && (
+              <label className="flex items-center gap-2 rounded-md border border-slate-200 bg-surface px-3 py-2 text-sm">
+                <Switch
+                  checked={agent.isActive}
+                  disabled={update.isPending}
+                  onCheckedChange={(isActive) => update.mutate({ isActive })}
+                  aria-label="Active"
+                />
+                {agent.isActive ? "Active" : "Inactive"}
+              </label>
+            )}
+            {agent.canManage && <EditAgentDialog agent={agent} />}
+            {user?.isAdmin && <TransferOwnerDialog agent={agent} />}
             {agent.isActive ? (
               <Button asChild>
                 <Link href={`/chat/${agent.id}`}>
@@ -80,12 +88,26 @@ export function AgentDetailPage() {
                 <MessageSquare aria-hidden /> Chat
               </Button>
             )}
-            <DeleteAgentButton id={agent.id} name={agent.name} onDeleted={() => navigate("/agents")} />
+            {agent.canManage && (
+              <DeleteAgentButton id={agent.id} name={agent.name} onDeleted={() => navigate("/agents")} />
+            )}
           </>
         }
       />
-      <InteractionCards agent={agent} busy={update.isPending} onToggle={(patch) => update.mutate(patch)} />
-      <KnowledgePanel agentId={agent.id} />
+      {agent.canManage && (
+        <VisibilityField
+          value={agent.visibility}
+          disabled={update.isPending}
+          onChange={(visibility) => update.mutate({ visibility })}
+        />
+      )}
+      <InteractionCards
+        agent={agent}
+        busy={update.isPending || !agent.canManage}
+        onToggle={(patch) => update.mutate(patch)}
+      />
+      {/* Knowledge stays its owner's: a colleague's copy of the panel would only be refused. */}
+      {isOwn && <KnowledgePanel agentId={agent.id} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -1,4 +1,4 @@
-/** /agents: the user's agents with search by name or type. */
+/** /agents: the user's agents, then those colleagues shared, with search by name or type. */
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Search } from "lucide-react";
 import { useState } from "react";
@@ -8,15 +8,19 @@ import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Spinner } from "../components/ui/spinner";
 import { AgentCard } from "../features/agents/agent-card";
+import { groupAgentsByOwner } from "../features/agents/agent-groups";
 import { agentListQuery } from "../lib/agent-queries";
+import { useAuth } from "../lib/auth";
 
 export function AgentsPage() {
   const [search, setSearch] = useState("");
+  const { user } = useAuth();
   const { data: agents = [], isLoading, error } = useQuery(agentListQuery);
   const needle = search.trim().toLowerCase();
-  const shown = needle
+  const found = needle
     ? agents.filter((a) => a.name.toLowerCase().includes(needle) || a.type.toLowerCase().includes(needle))
     : agents;
+  const { own: shown, shared } = groupAgentsByOwner(found, user?.id);
 
   return (
     <div>
@@ -51,7 +55,7 @@ export function AgentsPage() {
           Could not load your agents. Please reload the page.
         </p>
       )}
-      {!isLoading && !error && shown.length === 0 && (
+      {!isLoading && !error && shown.length === 0 && (needle ? shared.length === 0 : true) && (
         <div className="rounded-xl border border-dashed border-slate-300 bg-surface p-10 text-center">
           <p className="font-medium">{needle ? "No agents found" : "No agents yet"}</p>
           <p className="mt-1 text-sm text-slate-500">
@@ -74,6 +78,19 @@ export function AgentsPage() {
           <AgentCard key={agent.id} agent={agent} />
         ))}
       </div>
+      {shared.length > 0 && (
+        <section aria-labelledby="shared-agents-heading" className="mt-8" data-testid="shared-agents">
+          <h2 id="shared-agents-heading" className="text-lg font-semibold">
+            Shared with your company
+          </h2>
+          <p className="mb-4 text-sm text-slate-500">Colleagues' agents you can chat with.</p>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {shared.map((agent) => (
+              <AgentCard key={agent.id} agent={agent} shared />
+            ))}
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** /create and /create-agent-simple: name, description, gender; ?template={type} starts from a template. */
 import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import type { Gender } from "../../contracts/agents";
+import type { AgentVisibility, Gender } from "../../contracts/agents";
 import { PageHeader } from "../components/layout/page-header";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -12,6 +12,7 @@ import { CreateAgentButton } from "../features/agents/create-agent-button";
 import { GenderSelect } from "../features/agents/gender-select";
 import { TemplateIcon } from "../features/agents/template-icon";
 import { useCreateAgent } from "../features/agents/use-create-agent";
+import { VisibilityField } from "../features/agents/visibility-field";
 import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
 import { KnowledgeFilesStep, NO_FILES } from "../features/knowledge/knowledge-files-step";
 
@@ -21,6 +22,7 @@ export function CreateAgentSimplePage() {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [gender, setGender] = useState<Gender | "">("");
+  const [visibility, setVisibility] = useState<AgentVisibility>("private");
   const [knowledge, setKnowledge] = useState(NO_FILES);
 
   useEffect(() => {
@@ -33,7 +35,7 @@ export function CreateAgentSimplePage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const persona = template ? templatePersona(template) : {};
-    create.submit({ ...persona, name, description, gender: gender || undefined }, knowledge.files);
+    create.submit({ ...persona, name, description, gender: gender || undefined, visibility }, knowledge.files);
   };
 
   return (
@@ -77,6 +79,7 @@ export function CreateAgentSimplePage() {
             <Field id="agent-gender" label="Gender *">
               <GenderSelect value={gender} onChange={setGender} />
             </Field>
+            <VisibilityField value={visibility} onChange={setVisibility} />
             <KnowledgeFilesStep value={knowledge} onChange={setKnowledge} />
             <div className="flex justify-end">
               <CreateAgentButton create={create} />

@@ -1,4 +1,4 @@
-/** / (signed in): four stat cards, recent agents, quick actions, recent conversations. */
+/** / (signed in): four stat cards, recent agents, quick actions, agents shared with the company, recent conversations. */
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Bot, LayoutTemplate, MessageSquare, Mic, PlusCircle } from "lucide-react";
 import { Link } from "wouter";
@@ -7,7 +7,9 @@ import { PageHeader } from "../components/layout/page-header";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { groupAgentsByOwner } from "../features/agents/agent-groups";
 import { AgentStatusBadge } from "../features/agents/agent-status-badge";
+import { SharedAgentsCard } from "../features/agents/shared-agents-card";
 import { StatCard } from "../components/ui/stat-card";
 import { UsageCard } from "../features/analytics/usage-card";
 import { conversationListQuery } from "../features/chat/chat-queries";
@@ -21,7 +23,8 @@ export function DashboardPage() {
   const agents = useQuery(agentListQuery);
   const conversations = useQuery(conversationListQuery);
   const s = stats.data;
-  const recentAgents = (agents.data ?? []).slice(0, RECENT_ITEMS_ON_DASHBOARD);
+  const { own, shared } = groupAgentsByOwner(agents.data ?? [], user?.id);
+  const recentAgents = own.slice(0, RECENT_ITEMS_ON_DASHBOARD);
   const recentConversations = (conversations.data ?? []).slice(0, RECENT_ITEMS_ON_DASHBOARD);
 
   return (
@@ -100,6 +103,7 @@ export function DashboardPage() {
           </CardContent>
         </Card>
       </div>
+      {shared.length > 0 && <SharedAgentsCard agents={shared.slice(0, RECENT_ITEMS_ON_DASHBOARD)} />}
       <Card>
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>Recent Conversations</CardTitle>

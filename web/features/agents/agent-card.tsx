@@ -1,4 +1,4 @@
-/** One agent in the grid: who it is, and the ways in — chat, details, delete. */
+/** One agent in the grid: who it is (and whose, when shared), and the ways in — chat, details, delete. */
 import { MessageSquare } from "lucide-react";
 import { Link } from "wouter";
 import type { Agent } from "../../../contracts/agents";
@@ -9,7 +9,8 @@ import { DeleteAgentButton } from "./delete-agent-button";
 import { TemplateIcon } from "./template-icon";
 import { iconForAgentType } from "./agent-type-icon";
 
-export function AgentCard({ agent }: { agent: Agent }) {
+/** `shared`: a colleague's agent, shown with its owner's name. */
+export function AgentCard({ agent, shared = false }: { agent: Agent; shared?: boolean }) {
   return (
     <Card className="flex flex-col p-5" data-testid="agent-card">
       <div className="flex items-start gap-3">
@@ -19,6 +20,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{agent.name}</h2>
           <p className="text-xs text-slate-500">{agent.type}</p>
+          {shared && <p className="mt-0.5 truncate text-xs text-slate-600">Shared by {agent.ownerName}</p>}
         </div>
         <AgentStatusBadge isActive={agent.isActive} />
       </div>
@@ -40,9 +42,11 @@ export function AgentCard({ agent }: { agent: Agent }) {
         <Button asChild variant="outline" size="sm">
           <Link href={`/agents/${agent.id}`}>View Details</Link>
         </Button>
-        <div className="ml-auto">
-          <DeleteAgentButton id={agent.id} name={agent.name} />
-        </div>
+        {agent.canManage && (
+          <div className="ml-auto">
+            <DeleteAgentButton id={agent.id} name={agent.name} />
+          </div>
+        )}
       </div>
     </Card>
   );

@@ -11,7 +11,7 @@ import { useUpdateAgent } from "./use-update-agent";
 function draftOf(agent: Agent): AgentDraft {
   const { name, description, type, gender, role, speciality, personality, communicationStyle, customPrompt, voice } =
     agent;
-  const { supportsCall, supportsEmail, supportsText, supportsSocial } = agent;
+  const { supportsCall, supportsEmail, supportsText, supportsSocial, visibility } = agent;
   return {
     name,
     description,
@@ -27,6 +27,7 @@ function draftOf(agent: Agent): AgentDraft {
     supportsEmail,
     supportsText,
     supportsSocial,
+    visibility,
   };
 }
 

@@ -5,6 +5,7 @@ import { Field } from "../../components/ui/field";
 import { Input, NativeSelect, Textarea } from "../../components/ui/input";
 import { Switch } from "../../components/ui/switch";
 import { GenderSelect } from "./gender-select";
+import { VisibilityField } from "./visibility-field";
 
 export type AgentDraft = Omit<AgentCreate, "gender"> & { gender: AgentCreate["gender"] | "" };
 
@@ -23,6 +24,7 @@ export const emptyDraft: AgentDraft = {
   supportsEmail: true,
   supportsText: true,
   supportsSocial: true,
+  visibility: "private",
 };
 
 const CAPABILITIES = [
@@ -125,6 +127,7 @@ export function PersonaFields({
           ))}
         </div>
       </fieldset>
+      <VisibilityField value={draft.visibility ?? "private"} onChange={(v) => set("visibility", v)} />
     </div>
   );
 }
