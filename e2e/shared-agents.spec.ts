@@ -33,6 +33,11 @@ test("an owner shares an agent; a colleague finds it under 'Shared with your com
   // The owner's own agent is among their own, not in the shared section.
   await expect(page.getByRole("heading", { name: "Tessa Team" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Shared with your company" })).toHaveCount(0);
+  await page.getByRole("link", { name: "View Details" }).click();
+  await page.reload(); // without the "Agent created" toast over the header
+  await expect(page.getByRole("switch", { name: "Share with your company" })).toBeChecked();
+  await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
+  await screenshotBothWidths(page, "shared-agent-owner-detail");
 
   const colleaguesPage = await signedInElsewhere(browser, baseURL!, colleague);
   await expect(colleaguesPage.getByTestId("shared-agents").getByText("Tessa Team")).toBeVisible();
