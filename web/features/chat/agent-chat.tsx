@@ -109,6 +109,8 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
             agentName={agent.name}
             conversationKey={conversationId ?? "new"}
             emptyState={<ChatEmptyState agent={agent} onPick={(text) => setDraft({ text, nonce: Date.now() })} />}
+            retryKey={session.retryKey}
+            onRetry={() => void session.retry()}
           />
         )}
         {session.offline && <OfflineNotice />}
@@ -120,6 +122,7 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
           onSend={session.send}
           draft={draft}
           dictation={isAdmin}
+          onStop={session.streaming ? session.stop : undefined}
         />
       </section>
     </div>

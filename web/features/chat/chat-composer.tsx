@@ -1,9 +1,10 @@
 /**
  * The message box: Enter sends, Shift+Enter adds a line; disabled while a reply is on its way
  * or the conversation is locked. The text leaves the box on send and comes back if sending fails.
+ * While a reply streams, Stop takes Send's place and withdraws the request.
  * Admins also get dictation (dictation-button.tsx), which adds what it heard to the box.
  */
-import { Send } from "lucide-react";
+import { Send, Square } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../contracts/limits";
 import { Button } from "../../components/ui/button";
@@ -19,6 +20,7 @@ export function ChatComposer({
   onSend,
   draft,
   dictation = false,
+  onStop,
 }: {
   agentName: string;
   disabled: boolean;
@@ -29,6 +31,8 @@ export function ChatComposer({
   draft?: { text: string; nonce: number };
   /** Shows the speech-input control (the spec gives it to admins only). */
   dictation?: boolean;
+  /** Given while a reply is on its way: Stop replaces Send. */
+  onStop?: () => void;
 }) {
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
@@ -103,15 +107,28 @@ export function ChatComposer({
             }}
           />
         )}
-        <Button
-          type="submit"
-          size="icon"
-          disabled={!canSend}
-          aria-label="Send message"
-          className="h-10 w-10 shrink-0 rounded-xl"
-        >
-          <Send aria-hidden />
-        </Button>
+        {onStop ? (
+          <Button
+            type="button"
+            size="icon"
+            onClick={onStop}
+            aria-label="Stop reply"
+            title="Stop reply"
+            className="h-10 w-10 shrink-0 rounded-xl"
+          >
+            <Square className="fill-current" aria-hidden />
+          </Button>
+        ) : (
+          <Button
+            type="submit"
+            size="icon"
+            disabled={!canSend}
+            aria-label="Send message"
+            className="h-10 w-10 shrink-0 rounded-xl"
+          >
+            <Send aria-hidden />
+          </Button>
+        )}
       </div>
       <p id="chat-hint" className="mx-auto mt-1.5 hidden max-w-3xl text-xs text-slate-500 sm:block">
         Enter to send · Shift+Enter for a new line

@@ -1,14 +1,27 @@
-/** One message: the user's on the right as plain text, the agent's on the left as Markdown, each with its time. */
-import { AlertTriangle, ShieldAlert } from "lucide-react";
+/**
+ * One message: the user's on the right as plain text, the agent's on the left as Markdown, each
+ * with its time and, under it, a Copy button. A failed reply offers Retry when it is the last
+ * turn; a reply the user stopped (or that lost its reader) is marked Stopped.
+ */
+import { AlertTriangle, RotateCcw, ShieldAlert } from "lucide-react";
 import { memo } from "react";
+import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
 import { CitationChips } from "./citation-chips";
 import { AssistantText } from "./assistant-text";
+import { MessageCopyButton } from "./message-copy-button";
 import type { DisplayMessage } from "./use-chat-session";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
-export const MessageBubble = memo(function MessageBubble({ message }: { message: DisplayMessage }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  onRetry,
+}: {
+  message: DisplayMessage;
+  /** Given for the failed reply that can be asked for again. */
+  onRetry?: () => void;
+}) {
   const mine = message.role === "user";
   const time = timeFormat.format(new Date(message.timestamp));
 
@@ -22,21 +35,34 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
   }
   if (message.role === "assistant" && message.status === "failed") {
     return (
-      <div className="flex justify-start">
+      <div className="flex justify-start" data-status="failed">
         <div className="flex max-w-[85%] items-start gap-2 rounded-2xl rounded-bl-sm border border-red-200 bg-red-50 px-4 py-2.5 text-sm text-red-800 sm:max-w-[75%]">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
           <div>
             {message.content && <p className="mb-1 whitespace-pre-wrap text-red-900/80">{message.content}</p>}
-            <p>The reply failed. Your message was saved; send it again to retry.</p>
-            <time className="mt-1 block text-xs text-red-700/70">{time}</time>
+            <p>{onRetry ? "The reply failed. Your message was saved." : "The reply failed."}</p>
+            <div className="mt-1 flex items-center gap-3">
+              <time className="text-xs text-red-700">{time}</time>
+              {onRetry && (
+                <Button type="button" variant="outline" size="sm" className="h-7 bg-surface px-2" onClick={onRetry}>
+                  <RotateCcw aria-hidden />
+                  Retry
+                </Button>
+              )}
+            </div>
           </div>
         </div>
       </div>
     );
   }
 
+  const streaming = message.status === "streaming";
   return (
-    <div className={cn("flex", mine ? "justify-end" : "justify-start")} data-role={message.role}>
+    <div
+      className={cn("group flex flex-col", mine ? "items-end" : "items-start")}
+      data-role={message.role}
+      data-status={message.status}
+    >
       <div
         className={cn(
           "max-w-[85%] rounded-2xl px-4 py-2.5 text-sm shadow-sm sm:max-w-[75%]",
@@ -57,10 +83,16 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           className={cn("mt-1 flex items-center gap-2 text-xs", mine ? "justify-end text-white/85" : "text-slate-500")}
         >
           {message.status === "blocked" && <span>Blocked by the security lock</span>}
-          {message.status === "partial" && <span>Reply interrupted</span>}
+          {message.status === "partial" && <span className="font-medium">Stopped</span>}
           <time dateTime={message.timestamp}>{time}</time>
         </div>
       </div>
+      {/* Copying half a reply is rarely wanted: the button comes once it has stopped growing. */}
+      {!streaming && message.content && (
+        <div className="mt-0.5 flex">
+          <MessageCopyButton text={message.content} />
+        </div>
+      )}
     </div>
   );
 });

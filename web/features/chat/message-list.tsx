@@ -16,6 +16,8 @@ export function MessageList({
   agentName,
   conversationKey,
   emptyState,
+  retryKey = null,
+  onRetry,
 }: {
   messages: DisplayMessage[];
   waiting: boolean;
@@ -23,6 +25,9 @@ export function MessageList({
   /** Changes when another conversation opens: jump to its end. */
   conversationKey: string;
   emptyState: ReactNode;
+  /** The failed reply that offers Retry, if any. */
+  retryKey?: string | null;
+  onRetry?: () => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -77,7 +82,7 @@ export function MessageList({
           <div style={{ height: visible.padTop }} aria-hidden />
           {messages.slice(visible.start, visible.end).map((message) => (
             <div key={message.key} data-key={message.key} ref={visible.observe} className="py-1.5">
-              <MessageBubble message={message} />
+              <MessageBubble message={message} onRetry={message.key === retryKey ? onRetry : undefined} />
             </div>
           ))}
           <div style={{ height: visible.padBottom }} aria-hidden />

@@ -30,6 +30,7 @@ it("keeps the keys of a turn's question and reply from streaming to stored", () 
     reply: "Within 30 days [1].",
     citations: [],
     waiting: false,
+    stopped: false,
   };
   const displayKeys = new Map([["m3", "turn-1"]]);
 

@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast-store";
 import { conversationListQuery, conversationMessagesQuery, invalidateAfterTurn } from "./chat-queries";
 import type { Citation } from "../../../contracts/knowledge";
 import { sendChatMessage } from "./chat-stream";
+import { retryTarget, stopTurn } from "./turn-controls";
 import { useTypingReveal } from "./use-typing-reveal";
 
 export interface DisplayMessage {
@@ -35,6 +36,8 @@ export interface PendingTurn {
   reply: string;
   citations: Citation[];
   waiting: boolean;
+  /** The user pressed Stop: the reply shows as it was until the stored one replaces it. */
+  stopped: boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -52,6 +55,8 @@ export function useChatSession(
   const [localLock, setLocalLock] = useState<{ conversationId: string; until: number } | null>(null);
   const [offlineSeen, setOfflineSeen] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
+  // The turn the user stopped, told apart from one cancelled by leaving the conversation.
+  const stoppedKeyRef = useRef<string | null>(null);
   // Stored user message id → the key its turn was shown under while in flight. The stored
   // message and its reply keep those keys, so the bubbles are not remounted when the streamed
   // turn is swapped for the stored one (a citation dialog opened meanwhile stays open).
@@ -81,6 +86,8 @@ export function useChatSession(
     let turnConversation = conversationId;
     let revealing = false;
     let sawDelta = false;
+    // The server has stored the user's message (the conversation event names it).
+    let named = false;
     const update = (change: (turn: PendingTurn) => PendingTurn) =>
       setPending((turn) => (turn && turn.key === key ? change(turn) : turn));
 
@@ -93,6 +100,7 @@ export function useChatSession(
       reply: "",
       citations: [],
       waiting: true,
+      stopped: false,
     });
     try {
       const result = await sendChatMessage(
@@ -101,6 +109,7 @@ export function useChatSession(
         {
           onConversation(event) {
             turnConversation = event.conversationId;
+            named = true;
             turnConversationRef.current = event.conversationId;
             displayKeys.set(event.userMessageId, key);
             update((turn) => ({ ...turn, userMessageId: event.userMessageId }));
@@ -132,7 +141,12 @@ export function useChatSession(
       await invalidateAfterTurn(queryClient, result.conversationId);
       return true;
     } catch (error) {
-      if (controller.signal.aborted) return true;
+      if (controller.signal.aborted) {
+        if (stoppedKeyRef.current !== key) return true;
+        // Stopped by the user: the server keeps what was written as a "partial" reply; fetch it.
+        await invalidateAfterTurn(queryClient, turnConversation);
+        return named;
+      }
       if (isUnauthorized(error)) {
         // The auth gate notices the signed-out state and shows the spec's 'Unauthorized' redirect.
         await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
@@ -147,15 +161,30 @@ export function useChatSession(
         toast({ title: "Failed to send message", description: detail ?? undefined, variant: "destructive" });
       }
       await invalidateAfterTurn(queryClient, turnConversation);
-      return false;
+      // A message the server stored stays in the transcript, its failed reply offering Retry:
+      // putting it back in the box too would invite sending it twice.
+      return named;
     } finally {
-      setPending((turn) => (turn?.key === key ? null : turn));
+      setPending((turn) => (turn?.key === key && !turn.stopped ? null : turn));
       if (abortRef.current === controller) abortRef.current = null;
     }
   }
 
+  function stop() {
+    const controller = abortRef.current;
+    if (!controller) return;
+    stoppedKeyRef.current = pending?.key ?? null;
+    setPending(stopTurn);
+    // What was already revealed stays; the rest of a typed-out reply is not shown.
+    setReveal(null);
+    controller.abort();
+  }
+
   const revealed = useTypingReveal(reveal?.text ?? "", reveal?.key ?? null);
   const messages = assembleTranscript(stored.data ?? [], pending, reveal, revealed, displayKeys);
+
+  const retry = retryTarget(messages);
+  const sending = pending !== null && !pending.stopped;
 
   const summary = conversations.data?.find((c) => c.id === conversationId);
   const lockedUntil = Math.max(
@@ -168,12 +197,18 @@ export function useChatSession(
     messages,
     isLoading: conversationId !== null && stored.isLoading,
     loadError: stored.error,
-    sending: pending !== null,
-    waiting: pending?.waiting ?? false,
+    sending,
+    /** The reply is on its way and can be stopped. */
+    streaming: sending,
+    waiting: sending && pending.waiting,
     locked,
     lockedUntil: locked ? new Date(lockedUntil) : null,
     offline: offlineSeen || messages.some((m) => m.role === "assistant" && m.offline),
     send,
+    stop,
+    /** The failed reply a Retry would ask for again, and the Retry itself. */
+    retryKey: sending ? null : (retry?.failedKey ?? null),
+    retry: () => (retry ? send(retry.text) : Promise.resolve(false)),
   };
 }
 
@@ -213,7 +248,7 @@ export function assembleTranscript(
         key: replyKeyOf(pending.key),
         role: "assistant",
         content: pending.reply,
-        status: "streaming",
+        status: pending.stopped ? "partial" : "streaming",
         offline: false,
         timestamp: new Date().toISOString(),
         citations: pending.citations,
