@@ -205,6 +205,13 @@ export const conversations = pgTable(
     messageCount: integer("message_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
     durationSeconds: integer("duration_seconds").notNull().default(0),
+    /** Set when the person pinned it: pinned conversations lead their list. */
+    pinned: boolean("pinned").notNull().default(false),
+    /**
+     * Set when the person deleted it: hidden from their lists and restorable (undo); the row
+     * and its messages stay, so admins still read it.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
