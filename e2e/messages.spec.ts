@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import type { ChatMessage } from "../contracts/chat";
 import { createApprovedUser } from "./support/api-users";
-import { FAKE_MARKERS, FAKE_STREAMED_REPLY } from "./support/fake-provider-reply";
+import { FAKE_CODE_SNIPPET, FAKE_MARKERS, FAKE_STREAMED_REPLY } from "./support/fake-provider-reply";
 import { expect, test } from "./support/journey-test";
 import { screenshotBothWidths, toastRegion } from "./support/journeys";
 
@@ -125,4 +125,59 @@ test("a user retries a failed reply and gets the answer, the failed turn staying
     `user:complete:${question}`,
     "assistant:complete:",
   ]);
+});
+
+test("a reply's code block is coloured and has its own Copy button; its links open safely in a new tab", async ({
+  page,
+  context,
+  request,
+  apps,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const highlighterLoads: string[] = [];
+  page.on("request", (req) => {
+    if (/code-highlight/.test(req.url())) highlighterLoads.push(req.url());
+  });
+  // JS and CSS bytes as sent (compressed), all the chat page fetches including the highlighter.
+  const scriptAndStyleBytes: Promise<number>[] = [];
+  page.on("response", (res) => {
+    if (/\.(js|css)(\?|$)/.test(new URL(res.url()).pathname))
+      scriptAndStyleBytes.push(
+        res
+          .request()
+          .sizes()
+          .then((sizes) => sizes.responseBodySize),
+      );
+  });
+  const bytesSoFar = async () => (await Promise.all(scriptAndStyleBytes)).reduce((sum, bytes) => sum + bytes, 0);
+  await openChatWithNewAgent(page, apps.model, request);
+  // The chat page as it opens: the Markdown renderer and the highlighter come later, when needed.
+  const chatPageBytes = await bytesSoFar();
+  expect(chatPageBytes).toBeLessThan(200 * 1024);
+  await send(page, "Show me a greeting function");
+  await expect(replies(page).last()).toContainText("two weeks");
+  // No code on screen yet: the highlighter has not been fetched.
+  expect(highlighterLoads).toEqual([]);
+
+  await send(page, `Now in TypeScript ${FAKE_MARKERS.code}`);
+  const reply = replies(page).last();
+  const block = reply.locator(".code-block");
+  await expect(block.locator("pre")).toContainText("Hello");
+  await expect(block.locator(".hljs-keyword").first()).toHaveText("export");
+  expect(highlighterLoads).toHaveLength(1);
+
+  await block.getByRole("button", { name: "Copy code" }).click();
+  await expect(block.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_CODE_SNIPPET);
+
+  const link = reply.getByRole("link", { name: "the guide" });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", /noopener noreferrer/);
+  test.info().annotations.push({
+    type: "bytes",
+    description: `JS and CSS on the wire: chat page ${chatPageBytes} B, with a reply and a code block ${await bytesSoFar()} B`,
+  });
+  await screenshotBothWidths(page, "messages-code");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshotBothWidths(page, "messages-code-dark");
 });

@@ -79,9 +79,7 @@ export const MessageBubble = memo(function MessageBubble({
             <CitationChips citations={message.citations} />
           </>
         )}
-        <div
-          className={cn("mt-1 flex items-center gap-2 text-xs", mine ? "justify-end text-white/85" : "text-slate-500")}
-        >
+        <div className={cn("mt-1 flex items-center gap-2 text-xs", mine ? "justify-end text-white" : "text-slate-500")}>
           {message.status === "blocked" && <span>Blocked by the security lock</span>}
           {message.status === "partial" && <span className="font-medium">Stopped</span>}
           <time dateTime={message.timestamp}>{time}</time>
