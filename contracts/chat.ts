@@ -61,8 +61,48 @@ export const ConversationSummarySchema = z.object({
   /** Locked right now. */
   securityLock: z.boolean(),
   lockedUntil: z.string().nullable(),
+  /** Pinned by its person: pinned conversations lead the list. */
+  pinned: z.boolean(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+/** A title a person types; longer than the generated ones (80), still one line in the list. */
+export const CONVERSATION_TITLE_LIMIT = 120;
+/** Input past this is refused before it is trimmed. */
+const CONVERSATION_TITLE_MAX_INPUT = 1000;
+
+/** PATCH /api/conversations/{id}: a new title, a pin, or both. */
+export const ConversationUpdateSchema = z
+  .object({
+    title: z
+      .string({ error: "title must be text" })
+      .max(CONVERSATION_TITLE_MAX_INPUT, `title must be at most ${CONVERSATION_TITLE_MAX_INPUT} characters`)
+      .transform((value) => value.trim())
+      .refine((value) => value.length > 0, "title must not be empty")
+      .refine(
+        (value) => value.length <= CONVERSATION_TITLE_LIMIT,
+        `title must be at most ${CONVERSATION_TITLE_LIMIT} characters`,
+      )
+      .optional(),
+    pinned: z.boolean({ error: "pinned must be true or false" }).optional(),
+  })
+  .strict()
+  .refine((value) => value.title !== undefined || value.pinned !== undefined, "give a title or pinned");
+export type ConversationUpdate = z.input<typeof ConversationUpdateSchema>;
+
+export const CONVERSATION_SEARCH_MAX = 200;
+export const ConversationSearchQuerySchema = z.object({
+  q: z
+    .string({ error: "q is required" })
+    .max(CONVERSATION_SEARCH_MAX, `q must be at most ${CONVERSATION_SEARCH_MAX} characters`),
+});
+
+/** A conversation found by words: where they matched, as plain text (the client marks the words). */
+export const ConversationSearchResultSchema = ConversationSummarySchema.extend({
+  /** A stretch of the first matching message, or null when only the title matched. */
+  snippet: z.string().nullable(),
+});
+export type ConversationSearchResult = z.infer<typeof ConversationSearchResultSchema>;
 
 /**
  * Server-sent events of POST /api/chat/{agentId} with `Accept: text/event-stream`

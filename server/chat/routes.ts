@@ -1,7 +1,9 @@
 /**
  * Chat HTTP routes (spec section 7): POST /api/chat/{agentId} answering JSON, or an event
  * stream when the request accepts text/event-stream; GET /api/conversations and
- * GET /api/conversations/{id}/messages. Event names and order are documented in docs/api.md.
+ * GET /api/conversations/{id}/messages; a person's own conversation renamed or pinned (PATCH),
+ * deleted (DELETE, soft) and restored, and searched by words. Event names and order are
+ * documented in docs/api.md.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,7 +15,10 @@ import {
   ChatRequestSchema,
   ChatResponseSchema,
   CHAT_SSE_EVENTS,
+  ConversationSearchQuerySchema,
+  ConversationSearchResultSchema,
   ConversationSummarySchema,
+  ConversationUpdateSchema,
   type ChatRequest,
   type ChatSseConversation,
   type ChatSseDone,
@@ -24,11 +29,21 @@ import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { abortWhenClientLeaves } from "../http/client-leaves.js";
 import { serviceUnavailableError } from "../http/error-handler.js";
-import { eventStreamResponse } from "../http/openapi.js";
+import { eventStreamResponse, NO_CONTENT } from "../http/openapi.js";
 import { HttpError } from "../http/http-error.js";
 import { openEventStream } from "../http/sse-writer.js";
 import { ConversationLockedError } from "../conversations/security-lock/lock.js";
-import { beginChat, chat, ChatTurnFailedError, listConversations, listMessages } from "./service.js";
+import {
+  beginChat,
+  chat,
+  ChatTurnFailedError,
+  deleteConversation,
+  listConversations,
+  listMessages,
+  restoreConversation,
+  searchConversations,
+  updateConversation,
+} from "./service.js";
 
 // Ids are checked by the service, so a malformed one is a 404 like any unknown id.
 const AgentParams = z.object({ agentId: z.string().max(100) });
@@ -88,6 +103,46 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     "/api/conversations/:id/messages",
     { ...SIGNED_IN, schema: { params: ConversationParams, response: { 200: z.array(ChatMessageSchema) } } },
     async (request) => listMessages(deps, signedInUser(request), request.params.id),
+  );
+
+  api.get(
+    "/api/conversations/search",
+    {
+      ...SIGNED_IN,
+      schema: {
+        querystring: ConversationSearchQuerySchema,
+        response: { 200: z.array(ConversationSearchResultSchema) },
+      },
+    },
+    async (request) => searchConversations(deps, signedInUser(request), request.query.q),
+  );
+
+  api.patch(
+    "/api/conversations/:id",
+    {
+      ...SIGNED_IN,
+      schema: {
+        params: ConversationParams,
+        body: ConversationUpdateSchema,
+        response: { 200: ConversationSummarySchema },
+      },
+    },
+    async (request) => updateConversation(deps, signedInUser(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    "/api/conversations/:id",
+    { ...SIGNED_IN, schema: { params: ConversationParams, response: { 204: NO_CONTENT } } },
+    async (request, reply) => {
+      await deleteConversation(deps, signedInUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  api.post(
+    "/api/conversations/:id/restore",
+    { ...SIGNED_IN, schema: { params: ConversationParams, response: { 200: ConversationSummarySchema } } },
+    async (request) => restoreConversation(deps, signedInUser(request), request.params.id),
   );
 }
 

@@ -15,6 +15,7 @@ export function toConversationSummary(row: ConversationRow, now: Date): Conversa
     securityLock: locked,
     // An expired lock is history, not state: the client sees null once it has passed.
     lockedUntil: locked && row.lockedUntil ? row.lockedUntil.toISOString() : null,
+    pinned: row.pinned,
   };
 }
 

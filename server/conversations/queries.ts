@@ -29,12 +29,101 @@ export async function findConversationOfUser(
   return row ?? null;
 }
 
+/** The person's conversations of a kind, pinned first, newest first; deleted ones are left out. */
 export function listConversationsOfUser(db: Db, userId: string, kind: ConversationKind): Promise<ConversationRow[]> {
   return db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.userId, userId), eq(conversations.kind, kind)))
-    .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt));
+    .where(and(eq(conversations.userId, userId), eq(conversations.kind, kind), isNull(conversations.deletedAt)))
+    .orderBy(desc(conversations.pinned), desc(conversations.updatedAt), desc(conversations.createdAt));
+}
+
+/**
+ * Renames and/or pins the person's own, not deleted conversation; null when there is none.
+ * updatedAt stays: a rename is not a new message, and the list is ordered by activity.
+ */
+export async function updateConversationOfUser(
+  db: Db,
+  params: { userId: string; id: string; kind: ConversationKind; title?: string; pinned?: boolean },
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .update(conversations)
+    .set({
+      ...(params.title !== undefined ? { title: params.title } : {}),
+      ...(params.pinned !== undefined ? { pinned: params.pinned } : {}),
+    })
+    .where(
+      and(
+        eq(conversations.id, params.id),
+        eq(conversations.userId, params.userId),
+        eq(conversations.kind, params.kind),
+        isNull(conversations.deletedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Marks the person's own conversation deleted (`deletedAt` a date) or restores it (null). The
+ * row and its messages stay. Deleting twice keeps the first date; null when there is none.
+ */
+export async function setConversationDeletedOfUser(
+  db: Db,
+  params: { userId: string; id: string; kind: ConversationKind; deletedAt: Date | null },
+): Promise<ConversationRow | null> {
+  const [row] = await db
+    .update(conversations)
+    .set({ deletedAt: params.deletedAt ? sql`coalesce(${conversations.deletedAt}, ${params.deletedAt})` : null })
+    .where(
+      and(
+        eq(conversations.id, params.id),
+        eq(conversations.userId, params.userId),
+        eq(conversations.kind, params.kind),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export interface ConversationSearchRow {
+  conversation: ConversationRow;
+  snippet: string | null;
+}
+
+const SEARCH_LIMIT = 30;
+
+/**
+ * The person's not deleted conversations whose title or messages hold every word of `prefixQuery`
+ * (a to_tsquery text of `word:*` terms, built by the caller from letters and digits only), with
+ * a stretch of the first matching message. The 'simple' configuration: words as typed, any language.
+ */
+export async function searchConversationsOfUser(
+  db: Db,
+  params: { userId: string; kind: ConversationKind; prefixQuery: string },
+): Promise<ConversationSearchRow[]> {
+  const query = sql`to_tsquery('simple', ${params.prefixQuery})`;
+  const matchingMessage = sql`${messages.conversationId} = ${conversations.id} and to_tsvector('simple', ${messages.content}) @@ ${query}`;
+  const rows = await db
+    .select({
+      conversation: conversations,
+      snippet: sql<
+        string | null
+      >`(select ts_headline('simple', ${messages.content}, ${query}, 'MaxWords=20, MinWords=8, MaxFragments=1, StartSel="", StopSel=""')
+        from ${messages} where ${matchingMessage} order by ${messages.createdAt} limit 1)`,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, params.userId),
+        eq(conversations.kind, params.kind),
+        isNull(conversations.deletedAt),
+        sql`(to_tsvector('simple', ${conversations.title}) @@ ${query} or exists (select 1 from ${messages} where ${matchingMessage}))`,
+      ),
+    )
+    .orderBy(desc(conversations.pinned), desc(conversations.updatedAt))
+    .limit(SEARCH_LIMIT);
+  return rows;
 }
 
 export function listMessagesOfConversation(db: Db, conversationId: string): Promise<MessageRow[]> {

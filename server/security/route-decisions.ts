@@ -154,6 +154,32 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     namesObject: true,
     request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/messages` }),
   },
+  "GET /api/conversations/search": {
+    access: "user",
+    allowed: 200,
+    request: () => ({ url: "/api/conversations/search?q=plan" }),
+  },
+  // Unpinning: nothing changes that other cells read.
+  "PATCH /api/conversations/:id": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}`, payload: { pinned: false } }),
+  },
+  // A soft delete: the conversation's messages still answer, and restore (below) brings it back.
+  "DELETE /api/conversations/:id": {
+    access: "user",
+    allowed: 204,
+    namesObject: true,
+    destructive: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}` }),
+  },
+  "POST /api/conversations/:id/restore": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/restore` }),
+  },
   "GET /api/voice/capabilities": { access: "user", allowed: 200, request: () => ({ url: "/api/voice/capabilities" }) },
   "POST /api/tts": { access: "user", allowed: 200, request: () => ({ url: "/api/tts", payload: { text: "Hello" } }) },
   // No speech-to-text server is configured in tests: the documented 503 sends the browser to its own recogniser.
