@@ -1,11 +1,17 @@
 /** Query keys and fetchers for conversations and messages, kept together (STYLE.md 6). */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { ChatMessage, ConversationSummary } from "../../../contracts/chat";
-import { apiGet } from "../../lib/api";
+import type {
+  ChatMessage,
+  ConversationSearchResult,
+  ConversationSummary,
+  ConversationUpdate,
+} from "../../../contracts/chat";
+import { apiGet, apiRequest } from "../../lib/api";
 
 export const chatKeys = {
   conversations: ["/api/conversations"] as const,
   messages: (conversationId: string) => ["/api/conversations", conversationId, "messages"] as const,
+  search: (words: string) => ["/api/conversations/search", words] as const,
 };
 
 export const conversationListQuery = queryOptions({
@@ -28,6 +34,31 @@ export async function invalidateAfterTurn(queryClient: QueryClient, conversation
     conversationId ? queryClient.invalidateQueries({ queryKey: chatKeys.messages(conversationId) }) : undefined,
     queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true }),
     queryClient.invalidateQueries({ queryKey: ["/api/agents"] }),
+    queryClient.invalidateQueries({ queryKey: ["/api/dashboard"] }),
+  ]);
+}
+
+/** The person's conversations holding every word typed, each with where it matched. */
+export const conversationSearchQuery = (words: string) =>
+  queryOptions({
+    queryKey: chatKeys.search(words),
+    queryFn: () => apiGet<ConversationSearchResult[]>(`/api/conversations/search?q=${encodeURIComponent(words)}`),
+    enabled: words.trim().length > 0,
+  });
+
+export const updateConversation = (id: string, change: ConversationUpdate) =>
+  apiRequest<ConversationSummary>("PATCH", `/api/conversations/${id}`, change);
+
+export const deleteConversation = (id: string) => apiRequest<null>("DELETE", `/api/conversations/${id}`);
+
+export const restoreConversation = (id: string) =>
+  apiRequest<ConversationSummary>("POST", `/api/conversations/${id}/restore`);
+
+/** After a rename, pin, delete or restore: the list and any search results show it. */
+export async function invalidateConversationLists(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: chatKeys.conversations, exact: true }),
+    queryClient.invalidateQueries({ queryKey: ["/api/conversations/search"] }),
     queryClient.invalidateQueries({ queryKey: ["/api/dashboard"] }),
   ]);
 }

@@ -1,5 +1,6 @@
 /**
- * Past conversations to reopen: this agent's by default, or all of them. A sidebar on wide
+ * Past conversations to reopen: this agent's by default, or all of them, pinned first, or those
+ * found by words. Each row renames, pins and deletes (with undo) in place. A sidebar on wide
  * screens; on phones the same list sits in a sheet opened from the chat header.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -10,6 +11,8 @@ import { Sheet } from "../../components/ui/sheet";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/class-names";
 import { conversationListQuery } from "./chat-queries";
+import { ConversationRowActions, RenameField, UndoBar, useConversationActions } from "./conversation-actions";
+import { ConversationSearchBox, ConversationSearchResults, useSettledText } from "./conversation-search";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, {
   month: "short",
@@ -26,6 +29,10 @@ interface ListProps {
 
 export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
   const [scope, setScope] = useState<"agent" | "all">("agent");
+  const [typed, setTyped] = useState("");
+  const words = useSettledText(typed);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+  const actions = useConversationActions();
   const { data, isLoading, error } = useQuery(conversationListQuery);
   const shown = (data ?? []).filter((c) => scope === "all" || c.agentId === agentId);
 
@@ -47,8 +54,11 @@ export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
           </button>
         ))}
       </div>
+      <ConversationSearchBox value={typed} onChange={setTyped} />
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
-        {isLoading ? (
+        {typed.trim() ? (
+          <ConversationSearchResults words={words} activeId={activeId} onSelect={onSelect} />
+        ) : isLoading ? (
           <div className="flex justify-center py-6">
             <Spinner />
           </div>
@@ -59,38 +69,73 @@ export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
         ) : (
           <ul className="space-y-1" aria-label="Conversations">
             {shown.map((c) => (
-              <li key={c.id}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(c)}
-                  aria-current={c.id === activeId ? "true" : undefined}
-                  className={cn(
-                    "w-full rounded-lg px-3 py-2 text-left",
-                    c.id === activeId ? "bg-primary-soft" : "hover:bg-slate-100",
-                  )}
-                >
-                  <span className="flex items-center gap-1.5">
-                    {c.securityLock && <Lock className="size-3.5 shrink-0 text-amber-600" aria-label="Locked" />}
-                    <span
-                      className={cn(
-                        "truncate text-sm font-medium",
-                        c.id === activeId ? "text-primary-ink" : "text-slate-800",
-                      )}
-                    >
-                      {c.title || UNTITLED_CONVERSATION}
-                    </span>
-                  </span>
-                  <span className="mt-0.5 block truncate text-xs text-slate-600">
-                    {scope === "all" ? `${c.agentName} · ` : ""}
-                    {dateFormat.format(new Date(c.updatedAt))} · {c.messageCount} messages
-                  </span>
-                </button>
+              <li
+                key={c.id}
+                className={cn(
+                  "group flex items-center gap-1 rounded-lg pr-1",
+                  c.id === activeId ? "bg-primary-soft" : "hover:bg-slate-100",
+                )}
+              >
+                {renamingId === c.id ? (
+                  <div className="min-w-0 flex-1 py-1 pl-1">
+                    <RenameField
+                      initial={c.title}
+                      onSave={(title) => {
+                        setRenamingId(null);
+                        void actions.rename(c, title);
+                      }}
+                      onCancel={() => setRenamingId(null)}
+                    />
+                  </div>
+                ) : (
+                  <>
+                    <ConversationRow conversation={c} active={c.id === activeId} scope={scope} onSelect={onSelect} />
+                    <ConversationRowActions
+                      conversation={c}
+                      onRename={() => setRenamingId(c.id)}
+                      onTogglePin={() => void actions.togglePin(c)}
+                      onDelete={() => void actions.remove(c)}
+                    />
+                  </>
+                )}
               </li>
             ))}
           </ul>
         )}
       </div>
+      {actions.deleted && (
+        <UndoBar deleted={actions.deleted} onUndo={() => void actions.undo()} onDismiss={actions.dismissUndo} />
+      )}
     </div>
+  );
+}
+
+interface RowProps {
+  conversation: ConversationSummary;
+  active: boolean;
+  scope: "agent" | "all";
+  onSelect: (conversation: ConversationSummary) => void;
+}
+
+function ConversationRow({ conversation: c, active, scope, onSelect }: RowProps) {
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(c)}
+      aria-current={active ? "true" : undefined}
+      className="min-w-0 flex-1 rounded-lg px-3 py-2 text-left"
+    >
+      <span className="flex items-center gap-1.5">
+        {c.securityLock && <Lock className="size-3.5 shrink-0 text-amber-600" aria-label="Locked" />}
+        <span className={cn("truncate text-sm font-medium", active ? "text-primary-ink" : "text-slate-800")}>
+          {c.title || UNTITLED_CONVERSATION}
+        </span>
+      </span>
+      <span className="mt-0.5 block truncate text-xs text-slate-600">
+        {scope === "all" ? `${c.agentName} · ` : ""}
+        {dateFormat.format(new Date(c.updatedAt))} · {c.messageCount} messages
+      </span>
+    </button>
   );
 }
 
