@@ -61,7 +61,10 @@ test("an owner shares an agent; a colleague finds it under 'Shared with your com
   const box = colleaguesPage.getByLabel(/^Message /);
   await box.fill("Hello from a colleague");
   await box.press("Enter");
-  await expect(colleaguesPage.getByText("Hello from a colleague")).toBeVisible();
+  // In the transcript: the conversation list shows the same words as the new conversation's title.
+  await expect(
+    colleaguesPage.getByRole("region", { name: /^Chat with / }).getByText("Hello from a colleague"),
+  ).toBeVisible();
   await expect(colleaguesPage.locator('[data-role="assistant"]').last()).toContainText("Tessa Team");
 
   // The colleague's conversation is theirs alone.
