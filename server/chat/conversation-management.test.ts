@@ -26,7 +26,7 @@ describeEachEngine("a person's own conversations: rename, pin, delete with undo,
     return res.json().conversationId as string;
   }
 
-  function send(user: MadeUser, method: "PATCH" | "DELETE" | "POST", url: string, payload?: object) {
+  function send(user: MadeUser, method: "GET" | "PATCH" | "DELETE" | "POST", url: string, payload?: object) {
     return t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
   }
 
@@ -83,6 +83,8 @@ describeEachEngine("a person's own conversations: rename, pin, delete with undo,
     expect(ids(await conversationsOf(t, alice))).not.toContain(id);
     // A deleted conversation cannot be renamed until it is restored.
     expect((await send(alice, "PATCH", `/api/conversations/${id}`, { title: "Hidden" })).statusCode).toBe(404);
+    // Nor read by a direct link.
+    expect((await send(alice, "GET", `/api/conversations/${id}/messages`)).statusCode).toBe(404);
 
     const restored = await send(alice, "POST", `/api/conversations/${id}/restore`);
     expect(restored.statusCode).toBe(200);

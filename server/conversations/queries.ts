@@ -23,7 +23,13 @@ export async function findConversationOfUser(
     .select()
     .from(conversations)
     .where(
-      and(eq(conversations.id, id), eq(conversations.userId, userId), kind ? eq(conversations.kind, kind) : undefined),
+      and(
+        eq(conversations.id, id),
+        eq(conversations.userId, userId),
+        kind ? eq(conversations.kind, kind) : undefined,
+        // Deleted by its person: gone for them until restored (admins read it through their own queries).
+        isNull(conversations.deletedAt),
+      ),
     )
     .limit(1);
   return row ?? null;
