@@ -8,7 +8,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { groupAgentsByOwner } from "../features/agents/agent-groups";
-import { AgentStatusBadge } from "../features/agents/agent-status-badge";
+import { AgentListItem } from "../features/agents/agent-list-item";
 import { SharedAgentsCard } from "../features/agents/shared-agents-card";
 import { StatCard } from "../components/ui/stat-card";
 import { UsageCard } from "../features/analytics/usage-card";
@@ -61,20 +61,7 @@ export function DashboardPage() {
             ) : (
               <ul className="divide-y divide-slate-100">
                 {recentAgents.map((agent) => (
-                  <li key={agent.id} className="flex items-center gap-3 py-3">
-                    <div className="min-w-0 flex-1">
-                      <Link href={`/agents/${agent.id}`} className="block truncate font-medium hover:underline">
-                        {agent.name}
-                      </Link>
-                      <p className="text-xs text-slate-500">{agent.type}</p>
-                    </div>
-                    <AgentStatusBadge isActive={agent.isActive} />
-                    <Button asChild size="sm" variant="outline">
-                      <Link href={`/chat/${agent.id}`} aria-label={`Chat with ${agent.name}`}>
-                        <MessageSquare aria-hidden /> Chat
-                      </Link>
-                    </Button>
-                  </li>
+                  <AgentListItem key={agent.id} agent={agent} detail={agent.type} />
                 ))}
               </ul>
             )}
