@@ -7,6 +7,11 @@ export default defineConfig({
     "./server/db/schema-usage.ts",
     "./server/db/schema-knowledge.ts",
     "./server/db/schema-records.ts",
+    "./server/db/schema-outcomes.ts",
+    "./server/db/schema-tools.ts",
+    "./server/db/schema-publishing.ts",
+    "./server/db/schema-takeover.ts",
+    "./server/db/schema-api-keys.ts",
   ],
   out: "./server/db/migrations",
 });

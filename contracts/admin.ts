@@ -87,9 +87,6 @@ export type ResetAllResult = z.infer<typeof ResetAllResultSchema>;
 /** Lists of conversations and error reports are capped: the screens show the most recent ones. */
 export const ADMIN_LIST_LIMIT = 500;
 
-export const CONVERSATION_NOT_FOUND = "Conversation not found.";
-export const USER_NOT_FOUND = "User not found";
-
 /** A user as the companies view shows it: phoneNumber is named phone there (spec section 3). */
 export const CompanyUserSchema = z.object({
   id: z.string(),
@@ -153,6 +150,7 @@ export const AdminConversationSchema = z.object({
   updatedAt: z.string(),
   securityLock: z.boolean().describe("True while a prompt-injection lock is in force."),
   lockedUntil: z.string().nullable(),
+  deletedAt: z.string().nullable().describe("When its person deleted it (hidden from them, kept for admins)."),
 });
 export type AdminConversation = z.infer<typeof AdminConversationSchema>;
 
@@ -169,6 +167,13 @@ export const AdminMessageSchema = z.object({
   status: z.string(),
   language: z.string().nullable(),
   timestamp: z.string(),
+  versionIndex: z
+    .number()
+    .int()
+    .describe(
+      "Which version this is (1-based) among the message's siblings: an edit's or regeneration's alternatives.",
+    ),
+  versionCount: z.number().int().describe("How many versions there are; 1 when none was edited or regenerated."),
 });
 export type AdminMessage = z.infer<typeof AdminMessageSchema>;
 

@@ -148,7 +148,9 @@ export type AgentPersona = Pick<
   | "customPrompt"
   | "description"
   | "type"
->;
+> &
+  // The written channels the agent's work covers; no channel sends them yet, so the prompt says so (system-prompt.ts).
+  Partial<Pick<Agent, "supportsEmail" | "supportsText" | "supportsSocial">>;
 
 export const AgentTemplateSchema = z.object({
   id: z.string(),

@@ -2,15 +2,40 @@
 import { z } from "zod";
 import { CitationSchema } from "./knowledge.js";
 import { CHAT_MESSAGE_MAX, SECURITY_LOCK_MINUTES } from "./limits.js";
+import type { ApiErrorBody } from "./errors.js";
 
-export const ChatRequestSchema = z.object({
-  message: z
-    .string({ error: "message is required" })
-    .max(CHAT_MESSAGE_MAX, `message must be at most ${CHAT_MESSAGE_MAX} characters`)
-    // Checked after the length bound so a huge whitespace payload is refused without trimming it.
-    .refine((value) => value.trim().length > 0, "message must not be empty"),
-  conversationId: z.uuid({ error: "conversationId must be a conversation id" }).nullable().optional(),
-});
+/**
+ * A turn: a new message, an edit (`editOf`: a user message the new one is another version of;
+ * the old stays), or a regeneration (`regenerateOf`: a reply, or a user message, answered again
+ * beside the earlier replies; no `message`, the stored one is asked again). Both need the
+ * conversation; another person's message ids are as unknown as missing ones (404).
+ */
+export const ChatRequestSchema = z
+  .object({
+    message: z
+      .string({ error: "message is required" })
+      .max(CHAT_MESSAGE_MAX, `message must be at most ${CHAT_MESSAGE_MAX} characters`)
+      // Checked after the length bound so a huge whitespace payload is refused without trimming it.
+      .refine((value) => value.trim().length > 0, "message must not be empty")
+      .optional(),
+    conversationId: z.uuid({ error: "conversationId must be a conversation id" }).nullable().optional(),
+    editOf: z.uuid({ error: "editOf must be a message id" }).optional(),
+    regenerateOf: z.uuid({ error: "regenerateOf must be a message id" }).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.message === undefined && !value.regenerateOf) {
+      context.addIssue({ code: "custom", path: ["message"], message: "message is required" });
+    }
+    if (value.editOf && value.regenerateOf) {
+      context.addIssue({ code: "custom", path: ["regenerateOf"], message: "give editOf or regenerateOf, not both" });
+    }
+    if (value.regenerateOf && value.message !== undefined) {
+      context.addIssue({ code: "custom", path: ["message"], message: "a regeneration asks the stored message again" });
+    }
+    if ((value.editOf || value.regenerateOf) && !value.conversationId) {
+      context.addIssue({ code: "custom", path: ["conversationId"], message: "conversationId is required to branch" });
+    }
+  });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
 export const ChatResponseSchema = z.object({
@@ -24,12 +49,16 @@ export const ChatResponseSchema = z.object({
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
-/** 423 body while a conversation is locked. */
-export const ChatLockedSchema = z.object({ message: z.string(), minutesLeft: z.number().int() });
+/** 423 body while a conversation is locked: the catalogue's CONVERSATION_LOCKED (contracts/errors.ts). */
+export const ChatLockedSchema = z.looseObject({ code: z.string(), message: z.string(), minutesLeft: z.number().int() });
 export type ChatLocked = z.infer<typeof ChatLockedSchema>;
 
 /** A refusal or failure; conversationId is set when the user's message was stored before it. */
-export const ChatFailedSchema = z.object({ message: z.string(), conversationId: z.string().optional() });
+export const ChatFailedSchema = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+  conversationId: z.string().optional(),
+});
 
 export const MESSAGE_STATUSES = ["complete", "partial", "failed", "blocked"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -47,8 +76,19 @@ export const ChatMessageSchema = z.object({
   createdAt: z.string(),
   /** The spec's name for createdAt. */
   timestamp: z.string(),
+  /**
+   * This message's versions, itself included, oldest first: more than one when an edit or a
+   * regeneration made others (the branch switcher's "2/2"). The id to show another is in here.
+   */
+  siblingIds: z.array(z.string()),
+  /** A reply a person typed while holding the conversation: their name as the user saw it ("Sam from Acme"); null for the agent's. */
+  authorName: z.string().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** PUT /api/conversations/{id}/branch: show the branch through this message (one of `siblingIds`). */
+export const BranchChoiceSchema = z.object({ messageId: z.uuid({ error: "messageId must be a message id" }) }).strict();
+export type BranchChoice = z.infer<typeof BranchChoiceSchema>;
 
 export const ConversationSummarySchema = z.object({
   id: z.string(),
@@ -91,6 +131,18 @@ export const ConversationUpdateSchema = z
 export type ConversationUpdate = z.input<typeof ConversationUpdateSchema>;
 
 export const CONVERSATION_SEARCH_MAX = 200;
+/** Words past this many in one search are ignored. */
+export const CONVERSATION_SEARCH_MAX_WORDS = 8;
+
+/**
+ * What a conversation search looks for: the typed words (split at white space), lowercased,
+ * each found as a substring of any script ("zanzib" finds "Zanzibar", "会議" finds
+ * "東京の会議について", "50%" finds "50%" literally). Server and highlighting both use it.
+ */
+export function conversationSearchTerms(typed: string): string[] {
+  const words = typed.normalize("NFC").toLowerCase().split(/\s+/u).filter(Boolean);
+  return [...new Set(words)].slice(0, CONVERSATION_SEARCH_MAX_WORDS);
+}
 export const ConversationSearchQuerySchema = z.object({
   q: z
     .string({ error: "q is required" })
@@ -113,6 +165,8 @@ export const CHAT_SSE_EVENTS = {
   delta: "delta",
   done: "done",
   error: "error",
+  toolCall: "tool_call",
+  toolResult: "tool_result",
 } as const;
 
 export interface ChatSseConversation {
@@ -126,9 +180,29 @@ export interface ChatSseDelta {
   text: string;
 }
 export type ChatSseDone = ChatResponse;
-export interface ChatSseError {
+/**
+ * The agent calls a tool (issue 24): `running`, or `awaiting_approval` until the person answers
+ * POST /api/conversations/{cid}/tool-calls/{id}/approve or /deny (then `running` again if approved).
+ */
+export interface ChatSseToolCall {
+  /** The call's record id (tool_calls): what approve and deny name. */
+  id: string;
+  name: string;
+  /** The model's arguments, as JSON text. */
+  arguments: string;
+  status: "running" | "awaiting_approval";
+}
+/** How a tool call ended; `withheld`: the result looked like an injection and was shown here, not to the model. */
+export interface ChatSseToolResult {
+  id: string;
+  ok: boolean;
+  summary: string;
+  ms: number;
+  withheld?: boolean;
+}
+/** A refusal told inside the stream: the catalogued body (contracts/errors.ts) and the status it would have had. */
+export interface ChatSseError extends ApiErrorBody {
   status: number;
-  message: string;
 }
 
 /** The reply to a message that trips the lock, and the 'Security Alert' toast's text (spec section 8). */

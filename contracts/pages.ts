@@ -32,6 +32,8 @@ export const PAGE_MODULES = {
   adminReset: "pages/admin-reset.tsx",
   adminAnalytics: "pages/admin-analytics.tsx",
   adminAudit: "pages/admin-audit.tsx",
+  adminToolPolicy: "pages/admin-tool-policy.tsx",
+  live: "pages/live.tsx",
 } as const;
 
 export type PageName = keyof typeof PAGE_MODULES;
@@ -61,6 +63,7 @@ export const SIGNED_IN_PAGES: PagePath[] = [
   { path: "/create-agent", page: "createAgent" },
   { path: "/templates", page: "templates" },
   { path: "/account", page: "account" },
+  { path: "/live", page: "live" },
   { path: "/admin", page: "adminPanel" },
   { path: "/admin-users", page: "adminUsers" },
   { path: "/admin-companies", page: "adminCompanies" },
@@ -72,6 +75,7 @@ export const SIGNED_IN_PAGES: PagePath[] = [
   { path: "/admin-reset", page: "adminReset" },
   { path: "/admin-analytics", page: "adminAnalytics" },
   { path: "/admin-audit", page: "adminAudit" },
+  { path: "/admin-tool-policy", page: "adminToolPolicy" },
 ];
 
 /** What a signed-in path no entry matches shows. */

@@ -18,7 +18,18 @@ export type AdminServerMessage =
   | { type: "error_report"; severity: string; message: string }
   | { type: "critical_error"; message: string }
   | { type: "user_signup"; userEmail: string }
-  | QuotaWarning;
+  | QuotaWarning
+  | ConversationLiveEvent;
+
+/**
+ * The live view's events (issue 26): which conversation changed, never its text. Admins get
+ * them all; the live view refetches /api/live-conversations.
+ */
+export type ConversationLiveEvent =
+  | { type: "conversation_active"; conversationId: string }
+  | { type: "handoff_requested"; conversationId: string; agentName: string }
+  | { type: "conversation_taken_over"; conversationId: string; heldBy: string }
+  | { type: "conversation_released"; conversationId: string };
 
 /** A company crossed QUOTA_WARNING_PERCENT of a quota: sent once per quota and period. */
 export interface QuotaWarning {
@@ -38,6 +49,10 @@ export const ADMIN_MESSAGE_TYPES = [
   "critical_error",
   "user_signup",
   "quota_warning",
+  "conversation_active",
+  "handoff_requested",
+  "conversation_taken_over",
+  "conversation_released",
 ] as const satisfies readonly AdminServerMessage["type"][];
 
 /** The client's compatibility hello; never trusted on its own (the cookie decides). */

@@ -135,12 +135,21 @@ export const AnalyticsCsvQuerySchema = z
   })
   .superRefine(checkRange);
 
+/**
+ * Who a turn was for: a member in the app, or a guest of a published agent on the web (its
+ * public page and widget) or through the API (issue 25).
+ */
+export const USAGE_CHANNELS = ["app", "web", "api"] as const;
+export type UsageChannel = (typeof USAGE_CHANNELS)[number];
+
 /** The figures every analytics row carries. Voice is seconds heard plus seconds spoken. */
 export const UsageFiguresSchema = z.object({
   conversations: z.number(),
   messages: z.number(),
   textMessages: z.number(),
   voiceMessages: z.number(),
+  webMessages: z.number().describe("Guests' messages on the public page and the widget (channel web)."),
+  apiMessages: z.number().describe("Guests' messages through the API (channel api)."),
   activeUsers: z.number(),
   promptTokens: z.number(),
   completionTokens: z.number(),
@@ -190,6 +199,13 @@ export const AUDIT_ACTIONS = [
   "company.agent_limit",
   "company.quota",
   "agent.transfer",
+  "agent_tool.create",
+  "agent_tool.update",
+  "agent_tool.delete",
+  "tool_policy.update",
+  "agent.publishing",
+  "api_key.create",
+  "api_key.revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -208,6 +224,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "company.agent_limit": "Changed an agent limit",
   "company.quota": "Changed a quota",
   "agent.transfer": "Transferred an agent",
+  "agent_tool.create": "Added a tool to an agent",
+  "agent_tool.update": "Changed an agent's tool",
+  "agent_tool.delete": "Removed an agent's tool",
+  "tool_policy.update": "Changed the tool policy",
+  "agent.publishing": "Changed an agent's publishing",
+  "api_key.create": "Created an API key",
+  "api_key.revoke": "Revoked an API key",
 };
 
 export const AuditQuerySchema = z.object({

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX, TTS_TEXT_MAX } from "./limits.js";
 import { DEFAULT_LANGUAGE, FALLBACK_VOICE, LANGUAGE_CODES } from "./voice-languages.js";
+import type { ApiErrorBody } from "./errors.js";
 
 export {
   DEFAULT_LANGUAGE,
@@ -157,6 +158,12 @@ export const VoiceTurnRequestSchema = z
     replaces: messageIdSchema("replaces").optional(),
     /** The client's measured length of its clip, in ms (the recording the user spoke). */
     recordingMs: z.number().int().min(0).max(RECORDING_MS_MAX).optional(),
+    /**
+     * The turn was ended by a pause, not for certain: when its transcript ends mid-thought
+     * (voice-turn-taking.ts endsMidThought) nothing is stored, no model is asked, nothing is
+     * charged, and the stream answers `incomplete` so the client listens on.
+     */
+    holdIfUnfinished: z.boolean().optional(),
   })
   .refine((body) => (body.message === undefined) !== (body.audioData === undefined), {
     message: "Send either message or audioData",
@@ -193,6 +200,11 @@ export const VoiceCapabilitiesSchema = z.object({
   tts: z.enum(["espeak-ng", "openai-compatible"]),
   /** The server-side time limit of a voice conversation; the dialog counts down from it. */
   sessionSeconds: z.number().int().positive(),
+  /**
+   * True when a realtime speech-to-speech model is configured (REALTIME_BASE_URL): the dialog
+   * then talks over GET /api/voice-conversations/{id}/realtime, and keeps the cascade for fallback.
+   */
+  realtime: z.boolean(),
 });
 export type VoiceCapabilities = z.infer<typeof VoiceCapabilitiesSchema>;
 
@@ -200,13 +212,17 @@ export type VoiceCapabilities = z.infer<typeof VoiceCapabilitiesSchema>;
  * Server-sent events of POST /api/voice-conversations/{id}/turn (docs/api.md "## Voice"):
  * `transcript` (only when the server transcribed audioData), then `stored` once the user's
  * message is committed, then `delta`s and `audio`s interleaved as the reply is written and
- * spoken, then `done` — or `skipped` / `error`.
+ * spoken, then `done` — or `skipped` / `incomplete` / `error`.
  */
 export interface VoiceTurnTranscript {
   text: string;
 }
 /** The transcript was too short to be a turn (see isMeaningfulTranscript); nothing was stored. */
 export interface VoiceTurnSkipped {
+  text: string;
+}
+/** The transcript ends mid-thought and the turn asked to be held (holdIfUnfinished): nothing was stored. */
+export interface VoiceTurnIncomplete {
   text: string;
 }
 /** The user's message is committed; the reply will be stored under assistantMessageId. */
@@ -228,9 +244,8 @@ export interface VoiceTurnDone extends VoiceChatResponse {
   /** The server's stages of this turn (also stored on the reply). */
   stages?: VoiceTurnStages;
 }
-export interface VoiceTurnError {
+export interface VoiceTurnError extends ApiErrorBody {
   status: number;
-  message: string;
   /** Whether the user's message was stored before the failure (if not, the client may resend it as text). */
   stored: boolean;
 }
@@ -238,6 +253,7 @@ export interface VoiceTurnError {
 export type VoiceTurnEvent =
   | { event: "transcript"; data: VoiceTurnTranscript }
   | { event: "skipped"; data: VoiceTurnSkipped }
+  | { event: "incomplete"; data: VoiceTurnIncomplete }
   | { event: "stored"; data: VoiceTurnStored }
   | { event: "delta"; data: VoiceTurnDelta }
   | { event: "audio"; data: VoiceTurnAudio }
@@ -248,10 +264,6 @@ export type VoiceTurnEvent =
 export function voiceTimeLimitMessage(seconds: number): string {
   const limit = seconds % 60 === 0 ? `${seconds / 60}-minute` : `${seconds}-second`;
   return `This voice conversation has reached its ${limit} limit. Start a new voice conversation to keep talking.`;
-}
-
-export function isVoiceTimeLimitMessage(message: string | null): boolean {
-  return Boolean(message?.startsWith("This voice conversation has reached its"));
 }
 
 /** Spec section 5: a transcript with fewer than 2 words and shorter than 4 characters is noise. */

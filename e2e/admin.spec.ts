@@ -4,6 +4,7 @@ import { gotoWithLiveChannel, readStat } from "./support/admin-live";
 import { createApprovedUser } from "./support/api-users";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { screenshotBothWidths, signInThroughUi, signUpThroughUi } from "./support/journeys";
+import { BROWSER_ONLY } from "./support/journey-apps";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -86,24 +87,28 @@ test("a user's critical report reaches the admin live as a CRITICAL ERROR toast,
   await userContext.close();
 });
 
-test("an ordinary user sees 'Access Denied' on every admin screen", async ({ page, request, baseURL }) => {
-  const plain = await createApprovedUser(request, baseURL ?? "", { fullName: "Oscar Ordinary" });
-  await signInThroughUi(page, plain.email, plain.password);
-  for (const path of [
-    "/admin",
-    "/admin-users",
-    "/admin-companies",
-    "/admin-conversations",
-    "/admin-voice-conversations",
-    "/admin-error-reports",
-    "/admin-reset",
-    `/admin/users/${plain.id}`,
-  ]) {
-    await page.goto(path);
-    await expect(page.getByText("Access Denied", { exact: true })).toBeVisible();
-    await expect(page.getByText("Admin access required", { exact: true })).toBeVisible();
-  }
-});
+test(
+  "an ordinary user sees 'Access Denied' on every admin screen",
+  { tag: BROWSER_ONLY },
+  async ({ page, request, baseURL }) => {
+    const plain = await createApprovedUser(request, baseURL ?? "", { fullName: "Oscar Ordinary" });
+    await signInThroughUi(page, plain.email, plain.password);
+    for (const path of [
+      "/admin",
+      "/admin-users",
+      "/admin-companies",
+      "/admin-conversations",
+      "/admin-voice-conversations",
+      "/admin-error-reports",
+      "/admin-reset",
+      `/admin/users/${plain.id}`,
+    ]) {
+      await page.goto(path);
+      await expect(page.getByText("Access Denied", { exact: true })).toBeVisible();
+      await expect(page.getByText("Admin access required", { exact: true })).toBeVisible();
+    }
+  },
+);
 
 // One journey per screen: sixteen axe audits in one test took it past the 240 s hang detector
 // on a loaded machine (a stress run, ~15 s an audit).
@@ -117,7 +122,7 @@ const ADMIN_SCREENS: [string, string, RegExp | string][] = [
   ["admin-reset", "/admin-reset", "System Reset"],
 ];
 for (const [name, path, heading] of ADMIN_SCREENS) {
-  test(`the ${name} screen looks tidy at phone and desktop widths`, async ({ page }) => {
+  test(`the ${name} screen looks tidy at phone and desktop widths`, { tag: BROWSER_ONLY }, async ({ page }) => {
     await signInThroughUi(page, OWNER.email, OWNER.password);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -10,6 +10,7 @@ import { createApprovedUser } from "./support/api-users";
 import { FAKE_CODE_SNIPPET, FAKE_MARKERS, FAKE_STREAMED_REPLY } from "./support/fake-provider-reply";
 import { expect, test } from "./support/journey-test";
 import { screenshotBothWidths, toastRegion } from "./support/journeys";
+import { BROWSER_ONLY } from "./support/journey-apps";
 
 test.use({ app: "model" });
 
@@ -44,30 +45,29 @@ async function storedMessages(page: Page): Promise<ChatMessage[]> {
   return (await res.json()) as ChatMessage[];
 }
 
-test("a user copies a reply and their own message, and hears that it was copied", async ({
-  page,
-  context,
-  request,
-  apps,
-}) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await openChatWithNewAgent(page, apps.model, request);
-  await send(page, "Help me plan outreach to CFOs.");
-  const reply = replies(page).last();
-  await expect(reply).toContainText("measure replies for two weeks.");
+test(
+  "a user copies a reply and their own message, and hears that it was copied",
+  { tag: BROWSER_ONLY },
+  async ({ page, context, request, apps }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openChatWithNewAgent(page, apps.model, request);
+    await send(page, "Help me plan outreach to CFOs.");
+    const reply = replies(page).last();
+    await expect(reply).toContainText("measure replies for two weeks.");
 
-  await reply.getByRole("button", { name: "Copy message" }).click();
-  await expect(reply.getByRole("button", { name: "Copied" })).toBeVisible();
-  await expect(reply.getByRole("status")).toHaveText("Copied to clipboard");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_STREAMED_REPLY);
-  // The tick goes back to the copy icon after a moment.
-  await expect(reply.getByRole("button", { name: "Copy message" })).toBeVisible();
+    await reply.getByRole("button", { name: "Copy message" }).click();
+    await expect(reply.getByRole("button", { name: "Copied" })).toBeVisible();
+    await expect(reply.getByRole("status")).toHaveText("Copied to clipboard");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_STREAMED_REPLY);
+    // The tick goes back to the copy icon after a moment.
+    await expect(reply.getByRole("button", { name: "Copy message" })).toBeVisible();
 
-  const mine = page.locator('[data-role="user"]').last();
-  await mine.getByRole("button", { name: "Copy message" }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("Help me plan outreach to CFOs.");
-  await screenshotBothWidths(page, "messages-copy");
-});
+    const mine = page.locator('[data-role="user"]').last();
+    await mine.getByRole("button", { name: "Copy message" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("Help me plan outreach to CFOs.");
+    await screenshotBothWidths(page, "messages-copy");
+  },
+);
 
 test("a user stops a reply mid-stream; it is kept as a stopped reply after a reload", async ({
   page,
@@ -118,66 +118,65 @@ test("a user retries a failed reply and gets the answer, the failed turn staying
   await expect(replies(page).last()).toContainText("measure replies for two weeks.");
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
 
+  // A retry is a regeneration: the answer is the second version of the reply, the failure the first.
   const stored = await storedMessages(page);
   expect(stored.map((m) => `${m.role}:${m.status}:${m.role === "user" ? m.content : ""}`)).toEqual([
     `user:complete:${question}`,
-    "assistant:failed:",
-    `user:complete:${question}`,
     "assistant:complete:",
   ]);
+  expect(stored[1]?.siblingIds).toHaveLength(2);
 });
 
-test("a reply's code block is coloured and has its own Copy button; its links open safely in a new tab", async ({
-  page,
-  context,
-  request,
-  apps,
-}) => {
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const highlighterLoads: string[] = [];
-  page.on("request", (req) => {
-    if (/code-highlight/.test(req.url())) highlighterLoads.push(req.url());
-  });
-  // JS and CSS bytes as sent (compressed), all the chat page fetches including the highlighter.
-  const scriptAndStyleBytes: Promise<number>[] = [];
-  page.on("response", (res) => {
-    if (/\.(js|css)(\?|$)/.test(new URL(res.url()).pathname))
-      scriptAndStyleBytes.push(
-        res
-          .request()
-          .sizes()
-          .then((sizes) => sizes.responseBodySize),
-      );
-  });
-  const bytesSoFar = async () => (await Promise.all(scriptAndStyleBytes)).reduce((sum, bytes) => sum + bytes, 0);
-  await openChatWithNewAgent(page, apps.model, request);
-  // The chat page as it opens: the Markdown renderer and the highlighter come later, when needed.
-  const chatPageBytes = await bytesSoFar();
-  expect(chatPageBytes).toBeLessThan(200 * 1024);
-  await send(page, "Show me a greeting function");
-  await expect(replies(page).last()).toContainText("two weeks");
-  // No code on screen yet: the highlighter has not been fetched.
-  expect(highlighterLoads).toEqual([]);
+test(
+  "a reply's code block is coloured and has its own Copy button; its links open safely in a new tab",
+  { tag: BROWSER_ONLY },
+  async ({ page, context, request, apps }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const highlighterLoads: string[] = [];
+    page.on("request", (req) => {
+      if (/code-highlight/.test(req.url())) highlighterLoads.push(req.url());
+    });
+    // JS and CSS bytes as sent (compressed), all the chat page fetches including the highlighter.
+    const scriptAndStyleBytes: Promise<number>[] = [];
+    page.on("response", (res) => {
+      if (/\.(js|css)(\?|$)/.test(new URL(res.url()).pathname))
+        scriptAndStyleBytes.push(
+          res
+            .request()
+            .sizes()
+            .then((sizes) => sizes.responseBodySize),
+        );
+    });
+    const bytesSoFar = async () => (await Promise.all(scriptAndStyleBytes)).reduce((sum, bytes) => sum + bytes, 0);
+    await openChatWithNewAgent(page, apps.model, request);
+    // The chat page as it opens: the Markdown renderer and the highlighter come later, when needed.
+    const chatPageBytes = await bytesSoFar();
+    expect(chatPageBytes).toBeLessThan(200 * 1024);
+    await send(page, "Show me a greeting function");
+    await expect(replies(page).last()).toContainText("two weeks");
+    // No code on screen yet: the highlighter has not been fetched.
+    expect(highlighterLoads).toEqual([]);
 
-  await send(page, `Now in TypeScript ${FAKE_MARKERS.code}`);
-  const reply = replies(page).last();
-  const block = reply.locator(".code-block");
-  await expect(block.locator("pre")).toContainText("Hello");
-  await expect(block.locator(".hljs-keyword").first()).toHaveText("export");
-  expect(highlighterLoads).toHaveLength(1);
+    await send(page, `Now in TypeScript ${FAKE_MARKERS.code}`);
+    const reply = replies(page).last();
+    const block = reply.locator(".code-block");
+    await expect(block.locator("pre")).toContainText("Hello");
+    await expect(block.locator(".hljs-keyword").first()).toHaveText("export");
+    expect(highlighterLoads).toHaveLength(1);
 
-  await block.getByRole("button", { name: "Copy code" }).click();
-  await expect(block.getByRole("button", { name: "Copied" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_CODE_SNIPPET);
+    await block.getByRole("button", { name: "Copy code" }).click();
+    await expect(block.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_CODE_SNIPPET);
 
-  const link = reply.getByRole("link", { name: "the guide" });
-  await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("rel", /noopener noreferrer/);
-  test.info().annotations.push({
-    type: "bytes",
-    description: `JS and CSS on the wire: chat page ${chatPageBytes} B, with a reply and a code block ${await bytesSoFar()} B`,
-  });
-  await screenshotBothWidths(page, "messages-code");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await screenshotBothWidths(page, "messages-code-dark");
-});
+    const link = reply.getByRole("link", { name: "the guide" });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener noreferrer/);
+    test.info().annotations.push({
+      type: "bytes",
+      description: `JS and CSS on the wire: chat page ${chatPageBytes} B, with a reply and a code block ${await bytesSoFar()} B`,
+    });
+    await screenshotBothWidths(page, "messages-code");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshotBothWidths(page, "messages-code-dark");
+  },
+);

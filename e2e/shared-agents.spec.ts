@@ -63,7 +63,7 @@ test("an owner shares an agent; a colleague finds it under 'Shared with your com
   await box.press("Enter");
   // In the transcript: the conversation list shows the same words as the new conversation's title.
   await expect(
-    colleaguesPage.getByRole("region", { name: /^Chat with / }).getByText("Hello from a colleague"),
+    colleaguesPage.getByRole("region", { name: /^Chat with / }).getByText("Hello from a colleague", { exact: true }),
   ).toBeVisible();
   await expect(colleaguesPage.locator('[data-role="assistant"]').last()).toContainText("Tessa Team");
 

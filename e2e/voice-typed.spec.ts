@@ -62,6 +62,14 @@ test("without speech recognition the dialog says so at once, and a typed turn ge
   await expect(dialog.getByRole("timer")).not.toHaveText("10:00");
   await screenshotBothWidths(page, "voice-dialog-typed-in-call");
 
+  // A reply cut by hanging up is stored as far as it was heard (issue 27), so the call ends only
+  // once the whole reply has been spoken and the call listens again.
+  await expect
+    .poll(async () => inOrder((await readVoiceProbe(page)).statuses, ["thinking", "speaking", "listening"]), {
+      message: "the reply was spoken to the end",
+      timeout: 60_000,
+    })
+    .toBe(true);
   await dialog.getByRole("button", { name: "End conversation" }).click();
   await expect(dialog).toBeHidden();
 

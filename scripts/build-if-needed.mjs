@@ -1,5 +1,6 @@
 // Builds what `npm start` runs when it is missing or older than any source it is built from:
-// the server (dist/server, scripts/build-server.mjs) and the web app (dist/web, vite). So
+// the server (dist/server, scripts/build-server.mjs), the web app (dist/web, vite) and the
+// embeddable widget (dist/web/widget.js, vite.widget.config.ts). So
 // `npm start` works right after `npm install`, never runs a stale build, and, once built,
 // starts at once — also from a tree installed with `npm install --omit=dev`, which has no
 // vite: a build that is still fresh needs no build tools.
@@ -22,6 +23,17 @@ const TARGETS = [
     sources: ["web", "web-build", "contracts", "vite.config.ts", "package.json"],
     ignore: () => false,
     command: [process.execPath, ["node_modules/vite/bin/vite.js", "build", "--logLevel", "warn"]],
+  },
+  {
+    // After the app: its build empties dist/web, so a rebuilt app always rebuilds the widget too.
+    what: "the embeddable widget",
+    output: "dist/web/widget.js",
+    sources: ["web/features/publishing/widget", "web-build", "contracts", "vite.widget.config.ts", "package.json"],
+    ignore: () => false,
+    command: [
+      process.execPath,
+      ["node_modules/vite/bin/vite.js", "build", "--config", "vite.widget.config.ts", "--logLevel", "warn"],
+    ],
   },
 ];
 

@@ -39,6 +39,10 @@ const declarations = [
   `--color-primary-hover: ${value("indigo", 400)};`,
   `--color-primary-ink: ${value("indigo", 400)};`,
   `--color-primary-soft: ${value("indigo", 950)};`,
+  // Solid fills under white text (a destructive button, an error toast) keep a dark red: the
+  // mirrored red-600 is a light one, and white on it measured 1.9:1.
+  `--color-danger: ${value("red", 700)};`,
+  `--color-danger-hover: ${value("red", 800)};`,
   "color-scheme: dark;",
 ].map((line) => `  ${line}`);
 

@@ -16,7 +16,7 @@ import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/connect.js";
-import { FIRST_TOKEN_BOUNDS_MS, FIRST_TOKEN_COLUMN_NAMES } from "../server/usage/first-token-buckets.js";
+import { FIRST_TOKEN_BOUNDS_MS, FIRST_TOKEN_COLUMN_NAMES } from "../server/db/first-token-buckets.js";
 import { BENCH_DATABASE, BENCH_OWNER } from "./seed-usage-target.js";
 
 /** node-postgres answers `execute` with `{ rows }`. */

@@ -8,6 +8,7 @@ import type { SttProvider } from "./providers/stt/stt-provider.js";
 import type { TtsProvider } from "./providers/tts/tts-provider.js";
 import type { Embedder } from "./knowledge/ingestion.js";
 import type { EventBus } from "./realtime/event-bus.js";
+import type { OutboundOptions } from "./http/outbound/guarded-fetch.js";
 
 export interface AppDeps {
   config: Config;
@@ -23,4 +24,6 @@ export interface AppDeps {
   /** Folder of the built SPA; omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Tests: the resolver and bounds tool calls run with (server/tools/agent-toolbox.ts). */
+  toolOptions?: OutboundOptions;
 }

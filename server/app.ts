@@ -2,6 +2,7 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { JSON_BODY_LIMIT_BYTES } from "../contracts/limits.js";
+import { registerOutcomeAnalyticsRoutes } from "./admin/outcome-analytics-routes.js";
 import { registerAdminRoutes } from "./admin/routes.js";
 import { registerAdminUserRoutes } from "./admin/users-routes.js";
 import { registerAgentRoutes } from "./agents/routes.js";
@@ -15,6 +16,7 @@ import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
 import { closeSharedExtractPool } from "./knowledge/extract/extract-pool.js";
 import { createKnowledgeIngestion, type KnowledgeIngestion } from "./knowledge/ingestion.js";
+import { createKnowledgeSearch } from "./knowledge/knowledge-tool-search.js";
 import { registerKnowledgeRoutes } from "./knowledge/routes.js";
 import { answerClientError } from "./http/client-errors.js";
 import { connectionCap, httpTimeoutOptions, limitConnectionsPerAddress } from "./http/connection-limits.js";
@@ -28,16 +30,32 @@ import { registerOpenApi } from "./http/openapi.js";
 import { registerSecurity } from "./http/security.js";
 import { registerSpaAndNotFound } from "./http/spa.js";
 import { registerValidation } from "./http/validation.js";
-import { registerAdminChannel } from "./realtime/admin-channel.js";
+import { registerAdminChannel } from "./admin/live-channel.js";
 import { registerReportRoutes } from "./reports/routes.js";
 import { registerUsageRoutes } from "./usage/routes.js";
+import { createOutcomeDeps } from "./outcomes/outcome-deps.js";
+import { registerOutcomeRoutes } from "./outcomes/routes.js";
+import { startOutcomeSweeps } from "./outcomes/sweep.js";
+import { extractOutcome, type OutcomeDeps } from "./outcomes/service.js";
+import { registerTakeoverRoutes } from "./takeover/routes.js";
+import { registerToolRoutes } from "./tools/routes.js";
+import { registerToolCallRoutes } from "./chat/tool-call-routes.js";
+import { registerPublishingRoutes } from "./publishing/routes.js";
+import { registerPublicRoutes } from "./publishing/public-routes.js";
+import { registerPublicPage } from "./publishing/public-page.js";
+import { createGuestStreams } from "./publishing/guest-streams.js";
+import { registerApiKeyRoutes } from "./publishing/api-keys/routes.js";
+import { registerOpenAiApiRoutes } from "./publishing/openai-api/routes.js";
 import { registerVoiceRoutes } from "./voice/routes.js";
+import { registerRealtimeCallRoute } from "./voice/realtime-route.js";
 import { companyKey } from "./auth/user-view.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The background embedder; tests wait on its idle() instead of sleeping. */
     knowledgeIngestion: KnowledgeIngestion;
+    /** What the outcome sweep runs with; tests sweep through it with a moved clock. */
+    outcomeDeps: OutcomeDeps;
   }
 }
 
@@ -81,8 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       embeddings: deps.embeddings ?? null,
       log: app.log,
     }),
+    searchKnowledge: createKnowledgeSearch({ db: deps.db.db, embeddings: deps.embeddings ?? null }),
     guards,
     concurrency: createConcurrencyCaps(deps.config, (user) => companyKey(user.companyName)),
+    toolOptions: deps.toolOptions,
   };
   app.decorate("knowledgeIngestion", features.knowledgeIngestion);
   // Turns a crash or an outage left half-written get their failed reply, at start-up and then periodically.
@@ -92,6 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await sweeps.started;
   });
   app.addHook("onClose", async () => sweeps?.stop());
+  // Idle conversations get their outcome extracted (issue 26).
+  const outcomeDeps = createOutcomeDeps(deps);
+  app.decorate("outcomeDeps", outcomeDeps);
+  let outcomeSweeps: { stop(): void } | null = null;
+  app.addHook("onReady", async () => {
+    outcomeSweeps = startOutcomeSweeps({ ...outcomeDeps, config: deps.config }, app.log);
+  });
+  app.addHook("onClose", async () => outcomeSweeps?.stop());
   // Documents left waiting for embeddings (a restart, a changed model) are resumed once serving.
   app.addHook("onReady", async () => features.knowledgeIngestion.wake());
   app.addHook("onClose", async () => {
@@ -104,12 +132,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAgentRoutes(app, features);
   registerDashboardRoutes(app, features);
   registerChatRoutes(app, features);
-  registerVoiceRoutes(app, features);
+  registerVoiceRoutes(app, {
+    ...features,
+    // A call's end is its outcome's moment, as a conversation's idle time is (issue 26).
+    onCallEnded: (conversationId) =>
+      void extractOutcome(outcomeDeps, conversationId, app.log).catch((err: unknown) =>
+        app.log.error({ err, conversationId }, "could not extract the outcome of an ended call"),
+      ),
+  });
   registerReportRoutes(app, features);
   registerUsageRoutes(app, features);
+  registerOutcomeRoutes(app, outcomeDeps);
+  registerTakeoverRoutes(app, features);
   await registerKnowledgeRoutes(app, features);
+  registerToolRoutes(app, features);
+  registerToolCallRoutes(app, features);
+  const guestStreams = createGuestStreams();
+  registerPublishingRoutes(app, { ...features, onUnpublished: (agentId) => guestStreams.cut(agentId) });
+  registerPublicRoutes(app, features, guestStreams);
+  registerPublicPage(app, features);
+  registerApiKeyRoutes(app, features);
+  await registerOpenAiApiRoutes(app, features);
   registerAdminUserRoutes(app, features);
   registerAdminRoutes(app, features);
+  registerOutcomeAnalyticsRoutes(app, features);
+  await registerRealtimeCallRoute(app, features);
   await registerAdminChannel(app, features);
 
   await registerSpaAndNotFound(app, deps.webRoot);

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
   SESSION_SECRET: optionalString,
+  // 32 bytes (64 hex digits or base64) sealing tools' secrets; unset = derived from SESSION_SECRET (server/tools/secret-box.ts).
+  SECRETS_KEY: optionalString,
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   OWNER_EMAIL: optionalString,
@@ -49,6 +51,10 @@ const EnvSchema = z.object({
   STT_BASE_URL: optionalUrl,
   STT_API_KEY: optionalString,
   STT_MODEL: z.string().default("whisper-1"),
+  // An OpenAI Realtime-compatible speech-to-speech model (voice/realtime-call.ts); unset = the cascade only.
+  REALTIME_BASE_URL: optionalUrl,
+  REALTIME_API_KEY: optionalString,
+  REALTIME_MODEL: z.string().default("gpt-4o-realtime-preview"),
   EMBEDDINGS_BASE_URL: optionalUrl,
   EMBEDDINGS_API_KEY: optionalString,
   EMBEDDINGS_MODEL: z.string().default("text-embedding-3-small"),
@@ -100,6 +106,13 @@ const EnvSchema = z.object({
   // live turn can take (LLM_TIMEOUT_MS and the voice stages), so instances never sweep each other's.
   UNFINISHED_TURN_AFTER_MS: z.coerce.number().int().min(0).default(600_000),
   UNFINISHED_TURN_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(300_000),
+  // A conversation idle this long gets its outcome extracted (server/outcomes/sweep.ts, issue 26),
+  // looked for this often (0: never by itself; the server tests sweep on a moved clock instead).
+  OUTCOME_IDLE_AFTER_MS: z.coerce.number().int().min(0).default(600_000),
+  OUTCOME_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // How long a user who asked for a person is told to wait before the agent carries on alone
+  // (server/takeover/handoff-request.ts, issue 26).
+  HANDOFF_WAIT_MINUTES: z.coerce.number().int().min(1).max(120).default(5),
   // Knowledge extraction (server/knowledge/extract/extract-limits.ts): the bytes a file's
   // compressed parts may inflate to (RATIO × its size, at most MAX_MB in all and STREAM_MAX_MB
   // per stream or zip part), a PDF's pages and objects, and the memory reading may add.

@@ -4,6 +4,14 @@ import type { Guards } from "./auth/guards.js";
 import type { Db } from "./db/connect.js";
 import type { ConcurrencyCaps } from "./http/concurrency-caps.js";
 import type { Embedder, KnowledgeIngestion } from "./knowledge/ingestion.js";
+import type { OutboundOptions } from "./http/outbound/guarded-fetch.js";
+
+/** An agent's passages for a query (knowledge/knowledge-tool-search.ts); the tools' built-in search_knowledge calls it. */
+export type KnowledgeSearch = (
+  agentId: string,
+  query: string,
+  signal: AbortSignal,
+) => Promise<{ title: string; location: string | null; content: string }[]>;
 
 export interface FeatureDeps {
   db: Db;
@@ -16,7 +24,10 @@ export interface FeatureDeps {
   /** Null when no embeddings endpoint is configured: retrieval is by words alone. */
   embeddings: Embedder | null;
   knowledgeIngestion: KnowledgeIngestion;
+  searchKnowledge: KnowledgeSearch;
   guards: Guards;
   /** Per-user and per-company caps on work in flight (turns, speech), counted in this process. */
   concurrency: ConcurrencyCaps;
+  /** What tests change about tool calls: the resolver the outbound guard asks, and a call's bounds. */
+  toolOptions?: OutboundOptions;
 }

@@ -84,6 +84,8 @@ const PAGE_LOADERS: Record<PageName, () => Promise<ComponentType>> = {
   adminReset: () => import("./pages/admin-reset").then((m) => m.AdminResetPage),
   adminAnalytics: () => import("./pages/admin-analytics").then((m) => m.AdminAnalyticsPage),
   adminAudit: () => import("./pages/admin-audit").then((m) => m.AdminAuditPage),
+  adminToolPolicy: () => import("./pages/admin-tool-policy").then((m) => m.AdminToolPolicyPage),
+  live: () => import("./pages/live").then((m) => m.LivePage),
 };
 
 const PAGE_PREFETCH: Partial<Record<PageName, PageRoute["prefetch"]>> = {

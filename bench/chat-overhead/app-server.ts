@@ -22,7 +22,8 @@ if ((!databaseUrl && !pglite) || !llmUrl)
   throw new Error("BENCH_DATABASE_URL (or BENCH_ENGINE=pglite) and BENCH_LLM_URL are required");
 
 const config = loadConfig({
-  SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
+  // The reference server (reference-server.ts) reads the same sessions, so the orchestrator hands both the secret.
+  SESSION_SECRET: process.env.BENCH_SESSION_SECRET ?? "bench-secret-bench-secret-bench-secret",
   DATA_DIR: "/tmp/agentdesk-bench-unused",
   LOG_LEVEL: "silent",
 });

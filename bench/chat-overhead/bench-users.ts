@@ -29,12 +29,15 @@ export async function makeUsers(appUrl: string, count: number, approveAll: () =>
   await approveAll();
 
   const users: BenchUser[] = [];
-  await inBatches(emails, 25, async (email) => {
+  // Every sign-in in flight counts as a failure from this address until its password checks out
+  // (server/auth/login-throttle.ts): well under the address's 20 free ones at a time.
+  await inBatches(emails, 10, async (email) => {
     const login = await fetch(`${appUrl}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: "bench-password" }),
     });
+    if (!login.ok) throw new Error(`login ${login.status}: ${await login.text()}`);
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const agent = await fetch(`${appUrl}/api/agents`, {
       method: "POST",

@@ -20,6 +20,7 @@ import { chatDirect, chatThroughApp, percentile, type BenchUser, type Timing } f
 import { postgresCpuMsBetween, postgresCpuTicks } from "./postgres-cpu.js";
 
 const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
+const SESSION_SECRET = "bench-secret-bench-secret-bench-secret";
 /** Concurrency → rounds; a bounded number of chats at every level. */
 const LEVELS: [concurrency: number, rounds: number][] = [
   [1, 60],
@@ -28,6 +29,12 @@ const LEVELS: [concurrency: number, rounds: number][] = [
 ];
 /** Issue 10's goals: added TTFT alone and at a burst of 50; app CPU per chat, absolute and against the fake's. */
 const GOALS = { singleP50: 1.5, burst: 50, burstP50: 10, burstP99: 40, cpuMs: 1.0, cpuRatio: 2.5 };
+/**
+ * Issue 20's goals against the minimal reference (reference-server.ts, PostgreSQL only): app +
+ * PostgreSQL CPU per chat ≤ 1.5× the reference's and ≤ 1.5 ms in all; added TTFT at a burst of
+ * 50 ≤ 2× the reference's at p50 and p99.
+ */
+const REFERENCE_GOALS = { cpuRatio: 1.5, cpuMs: 1.5, ttftRatio: 2 };
 const WITH_KNOWLEDGE = process.argv.includes("--knowledge");
 const engineArg = process.argv[process.argv.indexOf("--engine") + 1];
 const ENGINES = (process.argv.includes("--engine") ? [engineArg] : ["postgres", "pglite"]) as ("postgres" | "pglite")[];
@@ -78,11 +85,21 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
       BENCH_ENGINE: engine,
       BENCH_DATABASE_URL: database?.url ?? "",
       BENCH_LLM_URL: fake.url,
+      BENCH_SESSION_SECRET: SESSION_SECRET,
     });
   // The first migrates the fresh database; the others start on the migrated one.
   const apps = [await startApp()];
   apps.push(...(await Promise.all(Array.from({ length: PROCESSES - 1 }, startApp))));
   const [app] = apps as [Child, ...Child[]];
+  // The reference speaks pg to PostgreSQL: on PGlite there is no second process to share it with.
+  const reference =
+    engine === "postgres" && database
+      ? await startChild(new URL("./reference-server.ts", import.meta.url), {
+          BENCH_DATABASE_URL: database.url,
+          BENCH_LLM_URL: fake.url,
+          BENCH_SESSION_SECRET: SESSION_SECRET,
+        })
+      : null;
   const verdicts: string[] = [];
   try {
     const maxConcurrency = Math.max(...LEVELS.map(([c]) => c));
@@ -94,6 +111,11 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
     const users = made.map((user, i) => ({ ...user, appUrl: (apps[i % apps.length] ?? app).url }));
     // Warm-up: every user's conversation exists and every connection pool is filled.
     await warmUp(fake.url, users);
+    // The same users through the reference, each in a conversation of its own.
+    const referenceUsers = reference
+      ? users.map((user) => ({ ...user, appUrl: reference.url, conversationId: null }))
+      : null;
+    if (referenceUsers) await warmUp(null, referenceUsers);
 
     const modes: { label: string; users: RoutedUser[]; question: string }[] = [
       { label: "", users, question: "how are we doing?" },
@@ -110,8 +132,12 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
     for (const mode of modes)
       for (const [concurrency, rounds] of LEVELS) {
         const roles = Object.fromEntries(apps.map((a, i) => [apps.length > 1 ? `app${i + 1}` : "app", a]));
+        const referenceSide =
+          reference && referenceUsers && !mode.label
+            ? { child: reference, users: referenceUsers.slice(0, concurrency) }
+            : null;
         const level = await profiled({ ...roles, fake }, `${engine}-${concurrency}${mode.label.trim()}`, () =>
-          runLevel(apps, fake, mode.users.slice(0, concurrency), rounds, mode.question),
+          runLevel(apps, fake, mode.users.slice(0, concurrency), rounds, mode.question, referenceSide),
         );
         const processes = apps.length > 1 ? ` ×${apps.length}` : "";
         const [p50, p99] = summarise(
@@ -132,7 +158,9 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
               : "") +
             `; load average ${loadavg()[0]?.toFixed(1)}`,
         );
+        const versus = level.reference ? summariseReference(level, concurrency) : null;
         if (mode.label) continue;
+        if (versus && concurrency === GOALS.burst) verdicts.push(...versus);
         if (concurrency === 1)
           verdicts.push(
             `${engine}${processes}: single TTFT overhead p50 ≤ ${GOALS.singleP50} ms: ${verdict(p50 <= GOALS.singleP50)} (${p50.toFixed(2)})`,
@@ -146,6 +174,7 @@ async function benchEngine(engine: "postgres" | "pglite"): Promise<string[]> {
       }
   } finally {
     for (const { child } of apps) child.disconnect();
+    reference?.child.disconnect();
     fake.child.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await database?.drop();
@@ -163,59 +192,130 @@ async function warmUp(fakeUrl: string | null, users: RoutedUser[]): Promise<void
   if (failed.length > 0) console.log(`warm-up: ${failed.length} chats failed: ${String(failed[0]?.reason)}`);
 }
 
-/** One level: `rounds` bursts of `users.length` chats, direct and through the app, alternating which goes first. */
-async function runLevel(apps: Child[], fake: Child, users: RoutedUser[], rounds: number, question: string) {
+interface ReferenceSide {
+  child: Child;
+  users: RoutedUser[];
+}
+
+/** A side's chats in one level: timings, and CPU per chat of its process(es) and of PostgreSQL. */
+interface SideResult {
+  timings: Timing[];
+  cpu: number;
+  databaseCpu: number | null;
+}
+
+/**
+ * One level: `rounds` bursts of `users.length` chats straight to the fake, through the app and
+ * (with `reference`) through the reference, rotating which goes first so none always meets a
+ * warmer machine. PostgreSQL's CPU is read around each side's bursts, so each is charged its own.
+ */
+async function runLevel(
+  apps: Child[],
+  fake: Child,
+  users: RoutedUser[],
+  rounds: number,
+  question: string,
+  reference: ReferenceSide | null,
+) {
   const direct: Timing[] = [];
-  const ours: Timing[] = [];
   const errors: string[] = [];
-  // A failed chat (an error event, a refused request) is counted, not timed: one bad answer must not end the run.
-  const throughApp = (user: RoutedUser, message: string) =>
-    chatThroughApp(user.appUrl, user, message).catch((error: unknown) => {
-      errors.push(String(error));
-      return null;
-    });
   const appsCpu = async () => (await Promise.all(apps.map((a) => cpuMs(a.child)))).reduce((sum, ms) => sum + ms, 0);
-  const [appBefore, fakeBefore] = await Promise.all([appsCpu(), cpuMs(fake.child)]);
-  const databaseBefore = postgresCpuTicks();
+  const referenceCpu = async () => (reference ? cpuMs(reference.child.child) : 0);
+  const sides = {
+    ours: { timings: [] as Timing[], failed: 0, databaseMs: 0 as number | null },
+    reference: { timings: [] as Timing[], failed: 0, databaseMs: 0 as number | null },
+  };
+  // A failed chat (an error event, a refused request) is counted, not timed: one bad answer must not end the run.
+  const burst = async (side: keyof typeof sides, chatters: RoutedUser[], message: string) => {
+    const record = sides[side];
+    const before = postgresCpuTicks();
+    const timings = await Promise.all(
+      chatters.map((user) =>
+        chatThroughApp(user.appUrl, user, message).catch((error: unknown) => {
+          errors.push(`${side}: ${String(error)}`);
+          record.failed += 1;
+          return null;
+        }),
+      ),
+    );
+    const after = postgresCpuTicks();
+    record.databaseMs =
+      before === null || after === null || record.databaseMs === null
+        ? null
+        : record.databaseMs + postgresCpuMsBetween(before, after);
+    for (const timing of timings) if (timing) record.timings.push(timing);
+  };
+  const [appBefore, referenceBefore, fakeBefore] = await Promise.all([appsCpu(), referenceCpu(), cpuMs(fake.child)]);
   for (let round = 0; round < rounds; round++) {
     const message = `Round ${round}: ${question}`;
-    // Alternate which goes first so neither side always meets a warmer machine.
-    const runDirect = async () => direct.push(...(await Promise.all(users.map(() => chatDirect(fake.url, message)))));
-    const runOurs = async () => {
-      for (const timing of await Promise.all(users.map((user) => throughApp(user, message)))) {
-        if (timing) ours.push(timing);
-      }
-    };
-    if (round % 2 === 0) {
-      await runDirect();
-      await runOurs();
-    } else {
-      await runOurs();
-      await runDirect();
-    }
+    const runs = [
+      async () => direct.push(...(await Promise.all(users.map(() => chatDirect(fake.url, message))))),
+      () => burst("ours", users, message),
+      ...(reference ? [() => burst("reference", reference.users, message)] : []),
+    ];
+    for (let i = 0; i < runs.length; i++) await runs[(round + i) % runs.length]?.();
   }
-  const [appAfter, fakeAfter] = await Promise.all([appsCpu(), cpuMs(fake.child)]);
-  const databaseAfter = postgresCpuTicks();
-  const appChats = ours.length + errors.length;
+  const [appAfter, referenceAfter, fakeAfter] = await Promise.all([appsCpu(), referenceCpu(), cpuMs(fake.child)]);
+  const perChat = (side: keyof typeof sides, cpu: number): SideResult => {
+    const { timings, failed, databaseMs } = sides[side];
+    const chats = timings.length + failed;
+    return { timings, cpu: cpu / chats, databaseCpu: databaseMs === null ? null : databaseMs / chats };
+  };
+  const ours = perChat("ours", appAfter - appBefore);
+  const appChats = ours.timings.length + sides.ours.failed;
+  const referenceChats = reference ? sides.reference.timings.length + sides.reference.failed : 0;
   return {
     direct,
-    ours,
+    ours: ours.timings,
     errors,
-    appCpu: (appAfter - appBefore) / appChats,
-    // Only the app's chats touch the database.
-    databaseCpu:
-      databaseBefore === null || databaseAfter === null
-        ? null
-        : postgresCpuMsBetween(databaseBefore, databaseAfter) / appChats,
-    // The fake streamed every direct chat and every chat the app relayed.
-    fakeCpu: (fakeAfter - fakeBefore) / (direct.length + appChats),
+    appCpu: ours.cpu,
+    databaseCpu: ours.databaseCpu,
+    reference: reference ? perChat("reference", referenceAfter - referenceBefore) : null,
+    // The fake streamed every direct chat and every chat the app and the reference relayed.
+    fakeCpu: (fakeAfter - fakeBefore) / (direct.length + appChats + referenceChats),
   };
+}
+
+type Level = Awaited<ReturnType<typeof runLevel>>;
+
+/** The app beside the reference: added TTFT and CPU per chat (with PostgreSQL's); verdict lines at the burst. */
+function summariseReference(level: Level, concurrency: number): string[] {
+  const reference = level.reference;
+  if (!reference) return [];
+  const ttftOverhead = (timings: Timing[], p: number) =>
+    percentile(
+      timings.map((t) => t.ttftMs).sort((a, b) => a - b),
+      p,
+    ) -
+    percentile(
+      level.direct.map((t) => t.ttftMs).sort((a, b) => a - b),
+      p,
+    );
+  const [appP50, appP99, refP50, refP99] = [
+    ttftOverhead(level.ours, 50),
+    ttftOverhead(level.ours, 99),
+    ttftOverhead(reference.timings, 50),
+    ttftOverhead(reference.timings, 99),
+  ];
+  const appTotal = level.appCpu + (level.databaseCpu ?? 0);
+  const referenceTotal = reference.cpu + (reference.databaseCpu ?? 0);
+  console.log(
+    `${"".padEnd(25)} reference: TTFT overhead p50 ${fmt(refP50)} p99 ${fmt(refP99)} (app ${appP50.toFixed(2)} / ${appP99.toFixed(2)}); ` +
+      `CPU per chat ${reference.cpu.toFixed(2)} ms + PostgreSQL ${(reference.databaseCpu ?? Number.NaN).toFixed(2)} ms ` +
+      `(app ${level.appCpu.toFixed(2)} + ${(level.databaseCpu ?? Number.NaN).toFixed(2)}), n=${reference.timings.length} at ${concurrency}`,
+  );
+  // Overheads near zero make ratios meaningless: a floor of 0.5 ms on the reference's side.
+  const ratio = (app: number, ref: number) => app / Math.max(ref, 0.5);
+  return [
+    `postgres vs reference: app + PostgreSQL CPU per chat ≤ ${REFERENCE_GOALS.cpuRatio}× the reference's and ≤ ${REFERENCE_GOALS.cpuMs} ms: ${verdict(appTotal <= REFERENCE_GOALS.cpuRatio * referenceTotal && appTotal <= REFERENCE_GOALS.cpuMs)} (${appTotal.toFixed(2)} ms vs ${referenceTotal.toFixed(2)} ms, ${(appTotal / referenceTotal).toFixed(2)}×)`,
+    `postgres vs reference: added TTFT at a burst of ${concurrency} ≤ ${REFERENCE_GOALS.ttftRatio}× the reference's at p50 and p99: ${verdict(ratio(appP50, refP50) <= REFERENCE_GOALS.ttftRatio && ratio(appP99, refP99) <= REFERENCE_GOALS.ttftRatio)} (p50 ${appP50.toFixed(1)} vs ${refP50.toFixed(1)} ms, p99 ${appP99.toFixed(1)} vs ${refP99.toFixed(1)} ms)`,
+  ];
 }
 
 const verdicts: string[] = [];
 for (const engine of ENGINES) verdicts.push(...(await benchEngine(engine)));
 console.log(
-  `\nIssue 10's goals (load average now ${loadavg()
+  `\nGoals, issue 10 and issue 20 (load average now ${loadavg()
     .map((n) => n.toFixed(1))
     .join(" ")}):`,
 );

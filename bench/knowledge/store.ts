@@ -6,6 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../server/db/connect.js";
 import { knowledgeChunks, knowledgeDocuments } from "../../server/db/schema-knowledge.js";
+import { countDocumentTerms } from "../../server/knowledge/queries.js";
 
 const CHUNK_BATCH = 200;
 
@@ -31,6 +32,7 @@ export async function insertReadyDocument(
         .insert(knowledgeChunks)
         .values(batch.map((chunk) => ({ ...chunk, documentId: document.id, agentId: values.agentId })));
     }
+    await countDocumentTerms(tx, { id: document.id, agentId: values.agentId }, 1);
     return document.id;
   });
 }

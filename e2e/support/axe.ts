@@ -49,6 +49,7 @@ export function auditsScreens(): boolean {
 export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
   if (!auditsScreens()) return;
   await test.step(`axe: ${screen}`, async () => {
+    await shortAnimationsFinished(page);
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
     // Failing by default; AXE_STRICT=0 only records them (as test annotations in the report),
@@ -58,5 +59,25 @@ export async function expectNoSeriousAxeViolations(page: Page, screen: string): 
     } else if (failing.length > 0) {
       test.info().annotations.push({ type: "axe", description: `${screen}:\n${describe(failing)}` });
     }
+  });
+}
+
+/**
+ * Waits for the page's short animations and transitions (a toast leaving, colours moving to a
+ * new scheme): axe measured a toast's contrast half-way through its fade once. Endless ones (a
+ * spinner) and long ones (an undo notice's countdown, which would end with the notice gone) are
+ * left running. Two frames first, so that what a resize or a new colour scheme starts has started.
+ */
+export async function shortAnimationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const short = document.getAnimations().filter((animation) => {
+      // A paused one (the undo notice's countdown, held while focused) would never finish.
+      if (animation.playState !== "running") return false;
+      const timing = animation.effect?.getComputedTiming();
+      const elapsed = Number(animation.currentTime ?? 0);
+      return timing !== undefined && Number(timing.endTime) - elapsed <= 1_000;
+    });
+    await Promise.all(short.map((animation) => animation.finished.catch(() => undefined)));
   });
 }

@@ -1,6 +1,6 @@
 /**
  * One real app for the journeys, with the owner account already created, on a port the system
- * picks: `tsx e2e/support/e2e-server.ts --data DIR [--database-url URL] [--llm URL] [--stt URL]`.
+ * picks: `tsx e2e/support/e2e-server.ts --data DIR [--database-url URL] [--llm URL] [--stt URL] [--realtime URL]`.
  * PGlite under DIR, or the PostgreSQL database at URL (DIR then only keeps the session secret).
  * Prints its address once listening (server-ready.ts); global-setup.ts starts it.
  */
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     "database-url": { type: "string" },
     llm: { type: "string" },
     stt: { type: "string" },
+    realtime: { type: "string" },
   },
 });
 if (!values.data) throw new Error("--data is required");
@@ -35,8 +36,13 @@ const env: Record<string, string> = {
 };
 if (values["database-url"]) env.DATABASE_URL = values["database-url"];
 if (values.llm) Object.assign(env, { LLM_BASE_URL: values.llm, LLM_API_KEY: "test-key", LLM_MODEL: "fake-model" });
+// The offline app writes outcomes down after 1.5 s idle instead of 10 minutes, so the outcomes
+// journey sees one extracted; the model apps keep the default and never call the fake provider for it.
+else Object.assign(env, { OUTCOME_IDLE_AFTER_MS: "1500", OUTCOME_SWEEP_INTERVAL_MS: "500" });
 // Server-side speech-to-text (the voice journeys transcribe the fake microphone through it).
 if (values.stt) Object.assign(env, { STT_BASE_URL: values.stt, STT_API_KEY: "test-key", STT_MODEL: "fake-whisper" });
+// The realtime speech-to-speech engine (decision 141) through a fake Realtime model at that base.
+if (values.realtime) Object.assign(env, { REALTIME_BASE_URL: values.realtime, REALTIME_API_KEY: "test-key" });
 const config = loadConfig(env);
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
 const bus = await createEventBus(database);

@@ -16,10 +16,73 @@ export const FAKE_MARKERS = {
   failOnce: "[fake:fail-once]",
   /** The reply is FAKE_CODE_REPLY. */
   code: "[fake:code]",
+  /** `[fake:gate:TOKEN]`: the reply's first words pass, the rest waits until the gate opens (openFakeGate). */
+  gate: "[fake:gate:",
+  /** `[fake:tool:NAME {json}]`: the model calls tool NAME with those arguments, then answers quoting its result (toolCallMessage). */
+  tool: "[fake:tool:",
 } as const;
+
+/** The words the model says before it calls the tool a toolCallMessage names. */
+export const FAKE_TOOL_PREAMBLE = "Let me check that. ";
+/** How the model's answer after a tool call begins; the tool's result follows. */
+export const FAKE_TOOL_ANSWER = "The tool answered: ";
+
+/**
+ * `text` that makes the model call `tool` with `args` (flat JSON, no "]" inside) in its first
+ * answer, and, once the app gives it the call's result, answer FAKE_TOOL_ANSWER + that result.
+ */
+export function toolCallMessage(text: string, tool: string, args: Record<string, string>): string {
+  return `${text} ${FAKE_MARKERS.tool}${tool} ${JSON.stringify(args)}]`;
+}
+
+/** The tool and arguments a toolCallMessage names, or null. */
+export function toolCallOf(message: string): { name: string; arguments: string } | null {
+  const at = message.indexOf(FAKE_MARKERS.tool);
+  if (at < 0) return null;
+  const rest = message.slice(at + FAKE_MARKERS.tool.length, message.lastIndexOf("]"));
+  const space = rest.indexOf(" ");
+  return space < 0 ? { name: rest, arguments: "{}" } : { name: rest.slice(0, space), arguments: rest.slice(space + 1) };
+}
+
+/**
+ * `text` with a gate of its own: the reply to it stops after its first words until
+ * `openFakeGate(token)`, so a journey sees a reply half-written for as long as it needs, on a
+ * machine however loaded (a timed stream could arrive whole after a stall).
+ */
+export function gatedMessage(text: string): { message: string; token: string } {
+  const token = Math.random().toString(36).slice(2, 10);
+  return { message: `${text} ${FAKE_MARKERS.gate}${token}]`, token };
+}
+
+/** The environment variable that hands the fake provider's address to the journeys. */
+export const FAKE_PROVIDER_URL_VARIABLE = "AGENTDESK_E2E_FAKE_PROVIDER";
+
+/** Lets the rest of a gated reply go (see gatedMessage). */
+export async function openFakeGate(token: string): Promise<void> {
+  const base = process.env[FAKE_PROVIDER_URL_VARIABLE];
+  if (!base) throw new Error(`${FAKE_PROVIDER_URL_VARIABLE} is not set: the journeys' global setup sets it`);
+  const res = await fetch(`${new URL(base).origin}/gates/${token}`, { method: "POST" });
+  if (!res.ok) throw new Error(`opening fake gate ${token}: ${res.status}`);
+}
 
 /** The words of a held reply that reach the client before it waits. */
 export const FAKE_HELD_CHUNKS = 3;
 
 export const FAKE_CODE_SNIPPET = 'export function greet(name: string): string {\n  return "Hello, " + name;\n}';
 export const FAKE_CODE_REPLY = `Here is a helper:\n\n\`\`\`ts\n${FAKE_CODE_SNIPPET}\n\`\`\`\n\nSee [the guide](https://example.com/guide).`;
+
+/**
+ * The fake Realtime model behind the same address (its socket at {base}/realtime): what it hears
+ * the caller say, and its reply — 10 s of tone carrying these words, held after that until the
+ * caller speaks over it (barge-in), so the journey sees a reply playing whatever the machine's load.
+ */
+export const FAKE_REALTIME = {
+  transcriptText: "Where is my order please?",
+  replyText:
+    "Your order left our warehouse this morning and should reach you within two working days. " +
+    "You will get an email with the tracking link as soon as the carrier scans it.",
+  replyChunks: 120,
+  holdAfterChunks: 100,
+  // A pause inside the caller's sentence does not end their turn.
+  silenceMs: 700,
+} as const;

@@ -4,7 +4,9 @@
  * picks, and publishes their addresses for the workers. The function it returns is the global
  * teardown: it stops them all and removes their data (PGlite directories, PostgreSQL databases).
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { journeyEngines, publishAppUrls, type AppName, type AppUrls, type Engine } from "./journey-apps.js";
@@ -12,6 +14,7 @@ import { belongsToFinishedRun, runTag } from "./finished-runs.js";
 import { createPostgresDatabase, dropDatabasesOfFinishedRuns } from "./postgres-database.js";
 import { removeFinishedRunsOutput } from "./run-output-dir.js";
 import { startServerProcess } from "./server-process.js";
+import { FAKE_PROVIDER_URL_VARIABLE } from "./fake-provider-reply.js";
 
 type Stop = () => Promise<void>;
 
@@ -21,6 +24,8 @@ const APP_ARGS: Record<AppName, (providerUrl: string) => string[]> = {
   offline: () => [],
   model: (providerUrl) => ["--llm", providerUrl],
   voice: (providerUrl) => ["--llm", providerUrl, "--stt", providerUrl],
+  // The fake provider also serves a fake Realtime model at {base}/realtime.
+  realtime: (providerUrl) => ["--llm", providerUrl, "--stt", providerUrl, "--realtime", providerUrl],
 };
 
 export default async function startJourneyServers(): Promise<Stop> {
@@ -33,9 +38,12 @@ export default async function startJourneyServers(): Promise<Stop> {
   try {
     const provider = await startServerProcess("fake provider", "e2e/support/fake-provider-server.ts", []);
     stops.push(provider.stop);
+    process.env[FAKE_PROVIDER_URL_VARIABLE] = provider.url;
+    const pgliteTemplate = journeyEngines().includes("pglite") ? await preparePgliteTemplate() : undefined;
+    if (pgliteTemplate) stops.push(async () => rmSync(pgliteTemplate, { recursive: true, force: true }));
     const starts = journeyEngines().flatMap((engine) =>
       (Object.keys(APP_ARGS) as AppName[]).map(async (name) => {
-        const app = await startApp(`${name}/${engine}`, engine, APP_ARGS[name](provider.url));
+        const app = await startApp(`${name}/${engine}`, engine, APP_ARGS[name](provider.url), pgliteTemplate);
         stops.push(app.stop);
         return { engine, name, url: app.url };
       }),
@@ -58,10 +66,40 @@ export default async function startJourneyServers(): Promise<Stop> {
   return stopAll;
 }
 
-/** One app on data of its own: a temporary directory, and a new database when on PostgreSQL. */
-async function startApp(label: string, engine: Engine, args: string[]): Promise<{ url: string; stop: Stop }> {
+/**
+ * One migrated PGlite data directory for the run, made in a child process (as an app's first
+ * start would make it) and copied by every PGlite app: initdb and the migrations ran three times
+ * side by side before, and on two cores loaded by other work a PGlite app's start took 170-200 s
+ * (one passed the 300 s start bound: the whole journey tier failed with no journey run).
+ */
+async function preparePgliteTemplate(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), `${DATA_DIR_PREFIX}${runTag()}-template-`));
+  const child = spawn(process.execPath, ["--import", "tsx", "e2e/support/prepare-pglite.ts", "--data", dir], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`preparing the PGlite template failed (${signal ?? `exit code ${code}`})`);
+  }
+  return dir;
+}
+
+/**
+ * One app on data of its own: a temporary directory (holding a copy of the migrated PGlite
+ * template when there is one), and a new database when on PostgreSQL.
+ */
+async function startApp(
+  label: string,
+  engine: Engine,
+  args: string[],
+  pgliteTemplate: string | undefined,
+): Promise<{ url: string; stop: Stop }> {
   const database = engine === "postgres" ? await createPostgresDatabase(postgresAdminUrl()) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), `${DATA_DIR_PREFIX}${runTag()}-`));
+  // Only the database files: the session secret beside them is made per app.
+  if (engine === "pglite" && pgliteTemplate)
+    cpSync(join(pgliteTemplate, "pglite"), join(dataDir, "pglite"), { recursive: true });
   const removeData = async () => {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

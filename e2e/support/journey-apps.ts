@@ -9,9 +9,10 @@ export type Engine = "pglite" | "postgres";
 
 /**
  * offline: no language model configured (offline responder); model: chat through the fake
- * OpenAI-compatible provider; voice: model and server speech-to-text through that provider.
+ * OpenAI-compatible provider; voice: model and server speech-to-text through that provider;
+ * realtime: as voice, plus the realtime speech-to-speech engine (a fake Realtime model there).
  */
-export type AppName = "offline" | "model" | "voice";
+export type AppName = "offline" | "model" | "voice" | "realtime";
 
 export type AppUrls = Record<AppName, string>;
 
@@ -23,6 +24,14 @@ const APP_URLS_VARIABLE = "AGENTDESK_E2E_APP_URLS";
  * journeys' time: auditing each screen once halved that third (decision 61).
  */
 export const SCREEN_ENGINE: Engine = "pglite";
+
+/**
+ * The tag of a journey whose behaviour is the browser's alone (layout, focus, client timers,
+ * clipboard, theme, the static page and its chunks, screenshots and axe): it runs on the
+ * SCREEN_ENGINE only, since the engine storing the data cannot change what it proves. Every
+ * journey that writes or reads data the feature is about runs on both engines (decision 135).
+ */
+export const BROWSER_ONLY = "@browser-only";
 
 export function journeyEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];

@@ -1,6 +1,6 @@
 /** Steps many journeys share, done through the UI as a person would. */
 import { expect, test, type Page } from "@playwright/test";
-import { auditsScreens, expectNoSeriousAxeViolations } from "./axe";
+import { auditsScreens, expectNoSeriousAxeViolations, shortAnimationsFinished } from "./axe";
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
@@ -35,7 +35,7 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   const original = page.viewportSize();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(150);
+    await shortAnimationsFinished(page);
     const { outputDir, name: project } = test.info().project;
     const path = `${outputDir}/screens/${project}/${name}-${width}.png`;
     await page.screenshot({ path, fullPage: true });

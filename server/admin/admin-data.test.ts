@@ -1,3 +1,4 @@
+import { errorBody } from "../../contracts/errors.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type {
   AdminConversation,
@@ -122,7 +123,7 @@ describeEachEngine("admin data screens", (engine) => {
         expect({ url, status: res.statusCode, message: res.json().message }).toEqual({
           url,
           status: 404,
-          message: "Conversation not found.",
+          message: errorBody("CONVERSATION_NOT_FOUND").message,
         });
       }
     });

@@ -1,19 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  LAST_ADMIN_DEMOTE,
-  SELF_DELETE,
-  type AdminConversation,
-  type CompanyEntry,
-  type UserDeletionPlan,
-} from "../../contracts/admin.js";
+import { type AdminConversation, type CompanyEntry, type UserDeletionPlan } from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
 import { agents, conversations, sessions, users } from "../db/schema.js";
 import type { AdminEvent } from "../realtime/event-bus.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { auditRows, insertAgent, insertConversation } from "./admin-fixtures.js";
-import { NO_SUCH_COLLEAGUE } from "./users-deletion-service.js";
+import { errorBody } from "../../contracts/errors.js";
 
 describeEachEngine("admin users", (engine) => {
   let t: TestApp;
@@ -211,7 +205,7 @@ describeEachEngine("admin people: roles and deletion", (engine) => {
   it("refuses to demote the last administrator with a plain 409 message", async () => {
     const res = await setAdmin(owner.id, false);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: LAST_ADMIN_DEMOTE });
+    expect(res.json()).toEqual(errorBody("LAST_ADMIN_DEMOTE"));
     expect((await send("GET", "/api/admin/stats", owner.cookie)).statusCode).toBe(200);
   });
 
@@ -253,7 +247,7 @@ describeEachEngine("admin people: roles and deletion", (engine) => {
   it("never lets an admin delete their own account", async () => {
     const res = await deleteUser(owner.id, { agents: "delete" });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: SELF_DELETE });
+    expect(res.json()).toEqual(errorBody("SELF_DELETE"));
     expect((await send("GET", "/api/auth/user", owner.cookie)).statusCode).toBe(200);
   });
 
@@ -361,7 +355,7 @@ describeEachEngine("admin people: roles and deletion", (engine) => {
     const stranger = await makeUser(t, { admin: false, companyName: "Other Co" });
     const refused = await deleteUser(person.id, { agents: "transfer", transferTo: stranger.id });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: NO_SUCH_COLLEAGUE });
+    expect(refused.json()).toEqual(errorBody("NO_SUCH_COLLEAGUE"));
     expect((await deleteUser(person.id, { agents: "transfer" })).statusCode).toBe(400);
     expect((await deleteUser(person.id, { agents: "transfer", transferTo: person.id })).statusCode).toBe(400);
     expect((await send("GET", "/api/auth/user", person.cookie)).statusCode).toBe(200);

@@ -39,6 +39,8 @@ const FIGURE_COLUMNS: (keyof UsageFigures)[] = [
   "messages",
   "textMessages",
   "voiceMessages",
+  "webMessages",
+  "apiMessages",
   "activeUsers",
   "promptTokens",
   "completionTokens",

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
-import { FIRST_TOKEN_COLUMN_NAMES } from "../usage/first-token-buckets.js";
+import { FIRST_TOKEN_COLUMN_NAMES } from "../db/first-token-buckets.js";
 
 export interface AnalyticsFilter {
   from: string;
@@ -30,6 +30,8 @@ export interface AggregateRow {
   messages: number;
   textMessages: number;
   voiceMessages: number;
+  webMessages: number;
+  apiMessages: number;
   activeUsers: number;
   promptTokens: number;
   completionTokens: number;
@@ -101,9 +103,12 @@ async function sumUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
         sum(d.messages)::int as messages,
         coalesce(sum(d.messages) filter (where d.kind = 'text'), 0)::int as text_messages,
         coalesce(sum(d.messages) filter (where d.kind = 'voice'), 0)::int as voice_messages,
+        sum(d.web_messages)::int as web_messages,
+        sum(d.api_messages)::int as api_messages,
         sum(d.prompt_tokens)::float8 as prompt_tokens,
         sum(d.completion_tokens)::float8 as completion_tokens,
-        sum(d.voice_seconds)::float8 as voice_seconds,
+        -- Calls' wall length, not the quota's estimated heard + spoken seconds (voice/queries.ts recordDuration).
+        sum(d.call_seconds)::float8 as voice_seconds,
         sum(d.failed_replies)::int as failed_replies,
         sum(d.security_locks)::int as security_locks,
         array[${bucketSums}] as buckets
@@ -141,6 +146,8 @@ function toAggregateRow(row: Record<string, unknown>): AggregateRow {
     messages: num(row.messages),
     textMessages: num(row.text_messages),
     voiceMessages: num(row.voice_messages),
+    webMessages: num(row.web_messages),
+    apiMessages: num(row.api_messages),
     activeUsers: 0,
     promptTokens: num(row.prompt_tokens),
     completionTokens: num(row.completion_tokens),

@@ -1,7 +1,7 @@
 /** The analytics screen's report: totals, a row per day (gaps filled), and tables by company, user and agent. */
 import type { AnalyticsQuery, AnalyticsReport, UsageFigures } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
-import { quantileFromBuckets } from "../usage/first-token-buckets.js";
+import { quantileFromBuckets } from "../db/first-token-buckets.js";
 import { aggregateUsage, type AggregateRow } from "./analytics-queries.js";
 
 const DAY_MS = 86_400_000;
@@ -12,6 +12,8 @@ function figuresOf(row: AggregateRow | undefined): UsageFigures {
     messages: row?.messages ?? 0,
     textMessages: row?.textMessages ?? 0,
     voiceMessages: row?.voiceMessages ?? 0,
+    webMessages: row?.webMessages ?? 0,
+    apiMessages: row?.apiMessages ?? 0,
     activeUsers: row?.activeUsers ?? 0,
     promptTokens: row?.promptTokens ?? 0,
     completionTokens: row?.completionTokens ?? 0,

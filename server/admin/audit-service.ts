@@ -1,7 +1,7 @@
 /** The audit trail screen: a page of entries, newest first, and the same filter as CSV. */
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { toCsv } from "./analytics-csv.js";
 import { countAuditRows, listAuditRows, type AuditFilter, type AuditRow } from "./audit-queries.js";
 
@@ -21,7 +21,7 @@ function toEntry(row: AuditRow): AuditEntry {
 }
 
 function checkRange(f: AuditFilter): void {
-  if (f.from && f.to && f.from > f.to) throw new HttpError(400, "from must be on or before to");
+  if (f.from && f.to && f.from > f.to) throw apiError("AUDIT_RANGE_INVALID");
 }
 
 export async function auditPage(db: Db, query: AuditFilter & { page: number }): Promise<AuditPage> {

@@ -7,7 +7,7 @@ import { QUOTA_NAMES, type CompanyPatch, type Quotas } from "../../contracts/usa
 import type { UserRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import {
   findCompany,
   listAgentsOldestFirst,
@@ -16,10 +16,9 @@ import {
   listWarningsOfCompanies,
   updateCompany,
   type CompanyRow,
-} from "../usage/company-queries.js";
+} from "../companies/queries.js";
 import { recordAudit } from "./audit.js";
 
-export const COMPANY_NOT_FOUND = "Company not found";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toCompanyUser(row: UserRow): CompanyUser {
@@ -109,11 +108,11 @@ export async function editCompany(
   id: string,
   patch: CompanyPatch,
 ): Promise<{ id: string; companyName: string; agentLimit: number; quotas: Quotas }> {
-  if (!UUID.test(id)) throw new HttpError(400, "id must be a company id (a UUID)");
+  if (!UUID.test(id)) throw apiError("INVALID_INPUT", { message: "id must be a company id (a UUID)" });
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const before = await findCompany(tx, id);
-    if (!before) throw new HttpError(404, COMPANY_NOT_FOUND);
+    if (!before) throw apiError("COMPANY_NOT_FOUND");
     const after = (await updateCompany(tx, id, patch, now)) ?? before;
     const target = { type: "company", id };
     if (patch.agentLimit !== undefined && patch.agentLimit !== before.agentLimit) {

@@ -5,7 +5,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import {
   ADMIN_LIST_LIMIT,
-  CONVERSATION_NOT_FOUND,
   type AdminAudioClip,
   type AdminConversation,
   type AdminMessage,
@@ -15,7 +14,8 @@ import {
 } from "../../contracts/admin.js";
 import type { UserRow } from "../auth/user-view.js";
 import { conversations, messages, users, voiceAudio } from "../db/schema.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
+import { allVersions } from "../conversations/message-tree.js";
 import { recordAudit } from "./audit.js";
 import type { AdminDeps } from "./users-service.js";
 import { isUuid } from "./uuid.js";
@@ -31,6 +31,7 @@ const conversationColumns = {
   messageCount: conversations.messageCount,
   lockedUntil: conversations.lockedUntil,
   durationSeconds: conversations.durationSeconds,
+  deletedAt: conversations.deletedAt,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
 };
@@ -46,6 +47,7 @@ interface ConversationRow {
   messageCount: number;
   lockedUntil: Date | null;
   durationSeconds: number;
+  deletedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -64,6 +66,7 @@ function toAdminConversation(row: ConversationRow, now: Date): AdminVoiceConvers
     updatedAt: row.updatedAt.toISOString(),
     securityLock: Boolean(row.lockedUntil && row.lockedUntil > now),
     lockedUntil: row.lockedUntil ? row.lockedUntil.toISOString() : null,
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
     duration: row.durationSeconds,
   };
 }
@@ -95,7 +98,7 @@ export async function getConversation(
   kind?: "text" | "voice",
 ): Promise<AdminVoiceConversation> {
   const [row] = isUuid(id) ? await selectConversations(deps).where(eq(conversations.id, id)).limit(1) : [];
-  if (!row || (kind && row.kind !== kind)) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  if (!row || (kind && row.kind !== kind)) throw apiError("CONVERSATION_NOT_FOUND");
   return toAdminConversation(row, deps.clock.now());
 }
 
@@ -128,7 +131,24 @@ async function readMessageRows(
   return rows;
 }
 
-function toAdminMessage(m: MessageRow): AdminMessage {
+/** Every stored message, oldest first, each with its place among its versions (message-tree.ts). */
+function withVersions(rows: MessageRow[]): { row: MessageRow; versionIndex: number; versionCount: number }[] {
+  return allVersions(rows).map(({ row, siblingIds }) => ({
+    row,
+    versionIndex: siblingIds.indexOf(row.id) + 1,
+    versionCount: siblingIds.length,
+  }));
+}
+
+function toAdminMessage({
+  row: m,
+  versionIndex,
+  versionCount,
+}: {
+  row: MessageRow;
+  versionIndex: number;
+  versionCount: number;
+}): AdminMessage {
   return {
     id: m.id,
     conversationId: m.conversationId,
@@ -137,12 +157,14 @@ function toAdminMessage(m: MessageRow): AdminMessage {
     status: m.status,
     language: m.language,
     timestamp: m.createdAt.toISOString(),
+    versionIndex,
+    versionCount,
   };
 }
 
 export async function listMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminMessage[]> {
   const rows = await readMessageRows(deps, actor, await getConversation(deps, id));
-  return rows.map(toAdminMessage);
+  return withVersions(rows).map(toAdminMessage);
 }
 
 export async function listVoiceMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminVoiceMessages> {
@@ -169,13 +191,19 @@ export async function listVoiceMessages(deps: AdminDeps, actor: UserRow, id: str
     messageId: c.messageId,
     durationMs: c.durationMs,
   }));
-  const voiceMessages: AdminVoiceMessage[] = rows.map((m) => ({
-    ...toAdminMessage(m),
+  const voiceMessages: AdminVoiceMessage[] = withVersions(rows).map((versioned) => ({
+    ...toAdminMessage(versioned),
+    ...voiceFacts(versioned.row, audio),
+  }));
+  return { messages: voiceMessages, audio };
+}
+
+function voiceFacts(m: MessageRow, audio: AdminAudioClip[]) {
+  return {
     interrupted: m.interrupted,
     stages: m.stages ?? null,
     audio: audio.filter((clip) => clip.messageId === m.id),
-  }));
-  return { messages: voiceMessages, audio };
+  };
 }
 
 export async function readVoiceAudio(deps: AdminDeps, id: string): Promise<{ mimeType: string; data: Buffer }> {
@@ -186,7 +214,7 @@ export async function readVoiceAudio(deps: AdminDeps, id: string): Promise<{ mim
         .where(eq(voiceAudio.id, id))
         .limit(1)
     : [];
-  if (!row) throw new HttpError(404, "Audio not found");
+  if (!row) throw apiError("AUDIO_NOT_FOUND");
   // Only audio types are served as such: a stored value is never allowed to make this an HTML page.
   const mimeType = /^audio\/[a-z0-9.+-]+(;\s*[a-z0-9=.+-]+)*$/i.test(row.mimeType)
     ? row.mimeType

@@ -5,12 +5,10 @@ import type { ErrorReport, Severity } from "../../contracts/reports.js";
 import type { UserRow } from "../auth/user-view.js";
 import { users } from "../db/schema.js";
 import { errorReports } from "../db/schema-records.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { recordAudit } from "./audit.js";
 import type { AdminDeps } from "./users-service.js";
 import { isUuid } from "./uuid.js";
-
-const REPORT_NOT_FOUND = "Error report not found";
 
 type ReportRow = typeof errorReports.$inferSelect & { userEmail: string | null; userName: string | null };
 
@@ -52,7 +50,7 @@ export async function listErrorReports(
 }
 
 export async function resolveErrorReport(deps: AdminDeps, actor: UserRow, id: string): Promise<ErrorReport> {
-  if (!isUuid(id)) throw new HttpError(404, REPORT_NOT_FOUND);
+  if (!isUuid(id)) throw apiError("REPORT_NOT_FOUND");
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     // Conditional update: of two admins clicking at once, exactly one resolves it.
@@ -63,7 +61,7 @@ export async function resolveErrorReport(deps: AdminDeps, actor: UserRow, id: st
       .returning({ id: errorReports.id });
     if (updated.length === 0) {
       const [exists] = await tx.select({ id: errorReports.id }).from(errorReports).where(eq(errorReports.id, id));
-      throw exists ? new HttpError(409, "Error report is already resolved") : new HttpError(404, REPORT_NOT_FOUND);
+      throw exists ? apiError("REPORT_ALREADY_RESOLVED") : apiError("REPORT_NOT_FOUND");
     }
     await recordAudit(tx, actor, "error_report.resolve", { type: "error_report", id }, now);
   });

@@ -1,6 +1,6 @@
+import { errorBody } from "../../contracts/errors.js";
 import { count } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import { RESET_CALLER_GONE } from "../../contracts/admin.js";
 import { createAdmin } from "../auth/service.js";
 import { agents, companyWarnings, conversations, messages, sessions, users, voiceAudio } from "../db/schema.js";
 import { auditLog, errorReports } from "../db/schema-records.js";
@@ -126,7 +126,7 @@ describeEachEngine("system resets at once", (engine) => {
         `round ${round}: ${first.statusCode} ${first.body} / ${second.statusCode} ${second.body}`,
       ).toHaveLength(1);
       expect(refused).toHaveLength(1);
-      expect(refused[0].res.json()).toEqual({ message: RESET_CALLER_GONE });
+      expect(refused[0].res.json()).toEqual(errorBody("RESET_CALLER_GONE"));
       const left = await t.deps.db.db
         .select({ id: users.id, isAdmin: users.isAdmin, approvalStatus: users.approvalStatus })
         .from(users);

@@ -13,12 +13,12 @@
  */
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { RESET_CALLER_GONE, type ResetAllResult } from "../../contracts/admin.js";
+import { type ResetAllResult } from "../../contracts/admin.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { Db } from "../db/connect.js";
 import { agents, companyWarnings, conversations, messages, sessions, users, voiceAudio } from "../db/schema.js";
 import { errorReports } from "../db/schema-records.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { recordAudit } from "./audit.js";
 import type { AdminDeps } from "./users-service.js";
 
@@ -43,7 +43,7 @@ async function lockResetFor(tx: Db, actorId: string): Promise<void> {
     .from(users)
     .where(and(eq(users.id, actorId), eq(users.isAdmin, true), eq(users.approvalStatus, "approved")))
     .for("update");
-  if (!caller) throw new HttpError(409, RESET_CALLER_GONE);
+  if (!caller) throw apiError("RESET_CALLER_GONE");
 }
 
 export async function resetAll(deps: AdminDeps, actor: UserRow): Promise<ResetAllResult> {

@@ -3,6 +3,7 @@
  * quotas), analytics, the audit trail, conversations (text and voice, with saved audio), error
  * reports, reset-all. Admin only: signed-out 401, others 403.
  */
+import { ADMIN_ONLY } from "../http/route-access.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -26,7 +27,7 @@ import {
   AuditQuerySchema,
   CompanyPatchSchema,
 } from "../../contracts/usage.js";
-import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { bytesResponse, csvResponse, NO_CONTENT } from "../http/openapi.js";
 import { analyticsCsv } from "./analytics-csv.js";

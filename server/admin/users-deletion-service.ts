@@ -8,25 +8,16 @@
  * with a deleted agent keep its name, as when its owner deletes it.
  */
 import { and, asc, count, eq, isNull, ne } from "drizzle-orm";
-import {
-  LAST_ADMIN_DELETE,
-  SELF_DELETE,
-  USER_NOT_FOUND,
-  type DeleteUserInput,
-  type DeleteUserResult,
-  type UserDeletionPlan,
-} from "../../contracts/admin.js";
+import { type DeleteUserInput, type DeleteUserResult, type UserDeletionPlan } from "../../contracts/admin.js";
 import { deleteUserSessions } from "../auth/sessions.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { Db } from "../db/connect.js";
 import { agents, users } from "../db/schema.js";
 import { knowledgeDocuments } from "../db/schema-knowledge.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { recordAudit } from "./audit.js";
 import { getUser, lockUserAndAdmins, type AdminDeps } from "./users-service.js";
 import { isUuid } from "./uuid.js";
-
-export const NO_SUCH_COLLEAGUE = "Choose an approved colleague of the same company to receive the agents";
 
 /** Not a hash argon2 can verify against: no password signs a deleted account in. */
 const UNUSABLE_PASSWORD_HASH = "account-deleted";
@@ -87,21 +78,21 @@ export async function deleteUser(
   id: string,
   input: DeleteUserInput,
 ): Promise<DeleteUserResult> {
-  if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
-  if (id === actor.id) throw new HttpError(409, SELF_DELETE);
+  if (!isUuid(id)) throw apiError("USER_NOT_FOUND");
+  if (id === actor.id) throw apiError("SELF_DELETE");
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const { target, otherAdmins } = await lockUserAndAdmins(tx, id);
-    if (!target || target.deletedAt) throw new HttpError(404, USER_NOT_FOUND);
+    if (!target || target.deletedAt) throw apiError("USER_NOT_FOUND");
     if (target.isAdmin && target.approvalStatus === "approved" && otherAdmins === 0) {
-      throw new HttpError(409, LAST_ADMIN_DELETE);
+      throw apiError("LAST_ADMIN_DELETE");
     }
     let agentsTransferred = 0;
     let agentsDeleted = 0;
     let receiver: string | null = null;
     if (input.agents === "transfer") {
       const colleague = await lockedColleague(tx, target, input.transferTo);
-      if (!colleague) throw new HttpError(400, NO_SUCH_COLLEAGUE);
+      if (!colleague) throw apiError("NO_SUCH_COLLEAGUE");
       agentsTransferred = await transferAgents(tx, target.id, colleague.id);
       receiver = colleague.email;
     } else {

@@ -1,4 +1,5 @@
 /** /api/admin/users… (spec section 7). Admin only: signed-out 401, others 403. */
+import { ADMIN_ONLY } from "../http/route-access.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import {
 } from "../../contracts/admin.js";
 import { UserSchema } from "../../contracts/auth.js";
 import { MessageSchema } from "../../contracts/message.js";
-import { ADMIN_ONLY, signedInUser } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import { toUser } from "../auth/user-view.js";
 import { deleteUser, userDeletionPlan } from "./users-deletion-service.js";
 import {

@@ -4,7 +4,7 @@
  * users (users.deleted_at) are left out of every read here: to an admin they are gone.
  */
 import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import { LAST_ADMIN_DEMOTE, USER_NOT_FOUND, type UnlockSignInResult } from "../../contracts/admin.js";
+import { type UnlockSignInResult } from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
 import { hashPassword } from "../auth/passwords.js";
 import { forgiveLoginFailures } from "../auth/queries.js";
@@ -13,7 +13,7 @@ import { toUser, type UserRow, type UserWithPasswordRow } from "../auth/user-vie
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { users } from "../db/schema.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 import { recordAudit } from "./audit.js";
 import { isUuid } from "./uuid.js";
@@ -49,29 +49,29 @@ export async function listUsers(
 }
 
 export async function getUser(deps: Pick<AdminDeps, "db">, id: string): Promise<UserRow> {
-  if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
+  if (!isUuid(id)) throw apiError("USER_NOT_FOUND");
   const [row] = await deps.db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
-  if (!row) throw new HttpError(404, USER_NOT_FOUND);
+  if (!row) throw apiError("USER_NOT_FOUND");
   return row;
 }
 
 export async function setApproval(deps: AdminDeps, actor: UserRow, id: string, approved: boolean): Promise<User> {
-  if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
-  if (!approved && id === actor.id) throw new HttpError(409, "You cannot deny your own account");
+  if (!isUuid(id)) throw apiError("USER_NOT_FOUND");
+  if (!approved && id === actor.id) throw apiError("SELF_DENY");
   const now = deps.clock.now();
   // One transaction with the rows locked: two admins denying each other at once must not
   // both pass the last-admin check, and a double click must not approve twice.
   const row = await deps.db.transaction(async (tx) => {
     const { target, otherAdmins } = await lockUserAndAdmins(tx, id);
-    if (!target || target.deletedAt) throw new HttpError(404, USER_NOT_FOUND);
-    if (approved && target.approvalStatus === "approved") throw new HttpError(409, "User is already approved");
-    if (!approved && target.approvalStatus === "denied") throw new HttpError(409, "User is already denied");
+    if (!target || target.deletedAt) throw apiError("USER_NOT_FOUND");
+    if (approved && target.approvalStatus === "approved") throw apiError("USER_ALREADY_APPROVED");
+    if (!approved && target.approvalStatus === "denied") throw apiError("USER_ALREADY_DENIED");
     if (!approved && target.isAdmin && otherAdmins === 0) {
-      throw new HttpError(409, "Cannot deny the last administrator");
+      throw apiError("LAST_ADMIN_DENY");
     }
     const [updated] = await tx
       .update(users)
@@ -155,16 +155,16 @@ export async function lockUserAndAdmins(
  * their next request is answered as the plain user they now are.
  */
 export async function setAdmin(deps: AdminDeps, actor: UserRow, id: string, isAdmin: boolean): Promise<User> {
-  if (!isUuid(id)) throw new HttpError(404, USER_NOT_FOUND);
+  if (!isUuid(id)) throw apiError("USER_NOT_FOUND");
   const now = deps.clock.now();
   const { row, changed } = await deps.db.transaction(async (tx) => {
     const { target, otherAdmins } = await lockUserAndAdmins(tx, id);
-    if (!target || target.deletedAt) throw new HttpError(404, USER_NOT_FOUND);
+    if (!target || target.deletedAt) throw apiError("USER_NOT_FOUND");
     if (target.isAdmin === isAdmin) return { row: target, changed: false };
     if (isAdmin && target.approvalStatus !== "approved") {
-      throw new HttpError(409, "Approve the user before making them an administrator");
+      throw apiError("APPROVE_BEFORE_PROMOTE");
     }
-    if (!isAdmin && otherAdmins === 0) throw new HttpError(409, LAST_ADMIN_DEMOTE);
+    if (!isAdmin && otherAdmins === 0) throw apiError("LAST_ADMIN_DEMOTE");
     const [updated] = await tx.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id)).returning();
     await recordAudit(tx, actor, isAdmin ? "user.promote" : "user.demote", { type: "user", id }, now, {
       email: updated.email,

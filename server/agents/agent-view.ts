@@ -61,6 +61,9 @@ export function toPersona(row: AgentRow): AgentPersona {
     customPrompt,
     description,
     type,
+    supportsEmail: row.supportsEmail,
+    supportsText: row.supportsText,
+    supportsSocial: row.supportsSocial,
   };
 }
 

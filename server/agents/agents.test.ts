@@ -135,7 +135,7 @@ describeEachEngine("agents", (engine) => {
       ["a capability that is not a boolean", { supportsCall: "yes" }, /supportsCall/],
     ];
     for (const [what, change, message] of cases) {
-      it(`refuses ${what} with 400 and a readable message`, async () => {
+      it(`refuses ${what} with 400, a readable message and the field it is in`, async () => {
         const res = await t.app.inject({
           method: "POST",
           url: "/api/agents",
@@ -144,6 +144,8 @@ describeEachEngine("agents", (engine) => {
         });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(message);
+        // The form shows the refusal under this field (web/features/agents/agent-field-errors.ts).
+        expect(res.json().field).toBe(Object.keys(change)[0]);
       });
     }
   });

@@ -1,4 +1,5 @@
 /** /api/agents… and /api/agent-templates (spec section 7). An agent the caller cannot see is 404. */
+import { ADMIN_ONLY, SIGNED_IN } from "../http/route-access.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,7 +12,7 @@ import {
   AgentTemplateSchema,
 } from "../../contracts/agents.js";
 import { NO_CONTENT } from "../http/openapi.js";
-import { ADMIN_ONLY, signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import {
   AGENT_NOT_FOUND,

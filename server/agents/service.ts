@@ -6,8 +6,8 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/connect.js";
 import { agents } from "../db/schema.js";
-import { HttpError } from "../http/http-error.js";
-import { countAgentsOfCompany, lockCompanyOfUser } from "../usage/company-queries.js";
+import { apiError } from "../http/http-error.js";
+import { countAgentsOfCompany, lockCompanyOfUser } from "../companies/queries.js";
 import { toAgent, toTemplate, type AgentRow } from "./agent-view.js";
 import {
   deleteAgentRow,
@@ -30,10 +30,6 @@ export interface AgentDeps {
 }
 
 export { AGENT_NOT_FOUND };
-export const AGENT_NOT_YOURS = "Only the agent's owner or an admin can change this agent";
-export const NOT_A_COLLEAGUE = "Choose an approved user of the agent owner's company";
-export const agentLimitMessage = (limit: number) =>
-  `Your company has reached the limit of ${limit} agents. Delete an agent to create a new one.`;
 
 /** OWNER_EMAIL names the owner; without it, the first admin of the instance is the owner. */
 export async function isInstanceOwner(deps: AgentDeps, user: UserRow): Promise<boolean> {
@@ -60,7 +56,7 @@ function mayManage(user: UserRow, agent: AgentRow): boolean {
 /** The agent if the user may see it (own, or shared with their company); 404 otherwise, never 403. */
 async function visibleAgent(deps: AgentDeps, user: UserRow, id: string) {
   const row = await findAgentVisibleTo(deps.db, user.id, id);
-  if (!row) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (!row) throw apiError("AGENT_NOT_FOUND");
   return row;
 }
 
@@ -70,7 +66,7 @@ async function visibleAgent(deps: AgentDeps, user: UserRow, id: string) {
  */
 async function manageableAgent(deps: AgentDeps, user: UserRow, id: string) {
   const row = await visibleAgent(deps, user, id);
-  if (!mayManage(user, row.agent)) throw new HttpError(403, AGENT_NOT_YOURS);
+  if (!mayManage(user, row.agent)) throw apiError("AGENT_NOT_YOURS");
   return row;
 }
 
@@ -98,7 +94,7 @@ export async function createAgent(
     const company = await lockCompanyOfUser(tx, user.id);
     if (!company) throw new Error(`user ${user.id} has no company`);
     if ((await countAgentsOfCompany(tx, company.id)) >= company.agentLimit) {
-      throw new HttpError(409, agentLimitMessage(company.agentLimit));
+      throw apiError("AGENT_LIMIT_REACHED", { limit: company.agentLimit });
     }
     const [row] = await tx
       .insert(agents)
@@ -127,7 +123,7 @@ export async function deleteAgent(deps: AgentDeps, user: UserRow, id: string): P
  */
 export async function transferAgent(deps: AgentDeps, admin: UserRow, id: string, userId: string): Promise<Agent> {
   const found = await findAgentWithOwner(deps.db, id);
-  if (!found) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (!found) throw apiError("AGENT_NOT_FOUND");
   if (userId === found.agent.userId) return view(deps, admin, found.agent, found.ownerName);
   const receiver = await findUserForOwnership(deps.db, userId);
   const eligible =
@@ -136,7 +132,7 @@ export async function transferAgent(deps: AgentDeps, admin: UserRow, id: string,
     !receiver.deletedAt &&
     receiver.companyId !== null &&
     receiver.companyId === found.ownerCompanyId;
-  if (!eligible) throw new HttpError(400, NOT_A_COLLEAGUE);
+  if (!eligible) throw apiError("NOT_A_COLLEAGUE");
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const [moved] = await transferAgentRow(tx, id, receiver.id, now);

@@ -1,8 +1,10 @@
+import { errorBody } from "../../contracts/errors.js";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { createGuards, registerAccessControl, SIGNED_IN } from "./guards.js";
+import { SIGNED_IN } from "../http/route-access.js";
+import { createGuards, registerAccessControl } from "./guards.js";
 
 describeEachEngine("access control", (engine) => {
   let t: TestApp;
@@ -18,7 +20,7 @@ describeEachEngine("access control", (engine) => {
   it("a signed-out caller is refused with 401 before the body is validated", async () => {
     const agents = await t.app.inject({ method: "POST", url: "/api/agents", payload: {} });
     expect(agents.statusCode).toBe(401);
-    expect(agents.json()).toEqual({ message: "Unauthorized" });
+    expect(agents.json()).toEqual(errorBody("UNAUTHORIZED"));
     const report = await t.app.inject({ method: "POST", url: "/api/error-report", payload: { nonsense: 1 } });
     expect(report.statusCode).toBe(401);
     const chat = await t.app.inject({ method: "POST", url: "/api/chat/not-an-id", payload: "[" });

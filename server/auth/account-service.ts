@@ -3,8 +3,8 @@
  * borrowed session must not be enough to take the account over), and a wrong one counts as a
  * failed sign-in, so the sign-in throttle slows guessing here as it does at /api/login.
  */
-import { MESSAGES, signInRetryMessage, type ChangePasswordInput } from "../../contracts/auth.js";
-import { HttpError } from "../http/http-error.js";
+import { type ChangePasswordInput } from "../../contracts/auth.js";
+import { apiError, retryLater } from "../http/http-error.js";
 import { trustedDeviceId } from "./device-cookie.js";
 import { signInOrigin } from "./login-address.js";
 import { finishFailedSignIn, forgetSignInFailures, startSignInAttempt } from "./login-throttle.js";
@@ -36,12 +36,12 @@ export async function changePassword(
   const verdict = await startSignInAttempt(deps.db, attempt, now, deps.signInThrottle);
   if (verdict.retryAfterSeconds > 0) {
     const wait = verdict.retryAfterSeconds;
-    throw new HttpError(429, signInRetryMessage(wait), { "Retry-After": String(wait) });
+    throw retryLater(wait, "SIGN_IN_THROTTLED", { retryAfterSeconds: wait });
   }
   const stored = await findUserByEmail(deps.db, user.email);
   if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword))) {
     await finishFailedSignIn(deps.db, attempt, now, deps.signInThrottle);
-    throw new HttpError(400, MESSAGES.wrongCurrentPassword);
+    throw apiError("WRONG_CURRENT_PASSWORD");
   }
   await forgetSignInFailures(deps.db, attempt);
   const passwordHash = await hashPassword(input.newPassword);

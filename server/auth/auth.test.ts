@@ -1,3 +1,4 @@
+import { errorBody } from "../../contracts/errors.js";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,7 +65,7 @@ describeEachEngine("accounts", (engine) => {
       const otherBrowser = sessionCookie(await login(person.email, person.password));
       const res = await change(person.cookie, { currentPassword: "not-my-password", newPassword: "a-fresh-secret" });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: MESSAGES.wrongCurrentPassword });
+      expect(res.json()).toEqual(errorBody("WRONG_CURRENT_PASSWORD"));
       expect((await me(otherBrowser)).statusCode).toBe(200);
       expect((await login(person.email, person.password)).statusCode).toBe(200);
     });
@@ -131,8 +132,8 @@ describeEachEngine("accounts", (engine) => {
     const unknown = await login("nobody@example.com", "whatever", "10.0.1.2");
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: MESSAGES.badCredentials });
-    expect(unknown.json()).toEqual({ message: MESSAGES.badCredentials });
+    expect(wrong.json()).toEqual(errorBody("BAD_CREDENTIALS"));
+    expect(unknown.json()).toEqual(errorBody("BAD_CREDENTIALS"));
   });
 
   it("signs an approved user in with an HttpOnly SameSite=Lax cookie and knows them on /api/auth/user", async () => {

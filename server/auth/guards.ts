@@ -10,28 +10,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 import { createSessionCache, SESSION_CACHE_DEFAULTS } from "./session-cache.js";
-import { findSessionByHash, hashSessionId, SESSION_COOKIE } from "./sessions.js";
+import { SESSION_COOKIE, type Access } from "../http/route-access.js";
+import { findSessionByHash, hashSessionId } from "./sessions.js";
 import type { UserRow } from "./user-view.js";
-
-export type Access = "public" | "user" | "admin";
 
 declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
     sessionHash: string | null;
   }
-  interface FastifyContextConfig {
-    access?: Access;
-  }
 }
-
-/** Route options to spread into a route declaration: `api.get(url, { ...SIGNED_IN, schema }, …)`. */
-export const PUBLIC = { config: { access: "public" as Access } };
-export const SIGNED_IN = { config: { access: "user" as Access } };
-export const ADMIN_ONLY = { config: { access: "admin" as Access } };
 
 export interface GuardDeps {
   db: Db;
@@ -82,8 +73,11 @@ export function createGuards(deps: GuardDeps): Guards {
 
 /** Paths whose routes must declare their access; static files and health checks need not. */
 export function needsAccessDecision(url: string): boolean {
-  // /metrics is outside /api for the scrapers' sake, and no less in need of a decision.
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/ws-") || url === "/metrics";
+  // /metrics is outside /api for the scrapers' sake, and /v1 for OpenAI's clients' (issue 25):
+  // no less in need of a decision.
+  return (
+    url === "/api" || url.startsWith("/api/") || url.startsWith("/v1/") || url.startsWith("/ws-") || url === "/metrics"
+  );
 }
 
 /** Registers the start-up check and the enforcing hook. Call before any route is added. */
@@ -99,12 +93,12 @@ export function registerAccessControl(app: FastifyInstance, guards: Guards): voi
     const access = request.routeOptions.config.access;
     if (!access || access === "public") return;
     const user = await guards.resolveUser(request);
-    if (!user) throw new HttpError(401, "Unauthorized");
-    if (access === "admin" && !user.isAdmin) throw new HttpError(403, "Admin access required");
+    if (!user) throw apiError("UNAUTHORIZED");
+    if (access === "admin" && !user.isAdmin) throw apiError("ADMIN_REQUIRED");
   });
 }
 
 export function signedInUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new HttpError(401, "Unauthorized");
+  if (!request.user) throw apiError("UNAUTHORIZED");
   return request.user;
 }

@@ -1,6 +1,6 @@
+import { errorBody } from "../../contracts/errors.js";
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { accountLockedMessage, signInRetryMessage } from "../../contracts/auth.js";
 import { auditRows } from "../admin/admin-fixtures.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type Engine, type TestApp } from "../test-support/test-app.js";
@@ -55,7 +55,7 @@ describeEachEngine("sign-in throttling", (engine) => {
   const expectRefused = (res: LightMyRequestResponse, retryAfterSeconds: number) => {
     expect(res.statusCode).toBe(429);
     expect(res.headers["retry-after"]).toBe(String(retryAfterSeconds));
-    expect(res.json()).toEqual({ message: signInRetryMessage(retryAfterSeconds) });
+    expect(res.json()).toEqual(errorBody("SIGN_IN_THROTTLED", { retryAfterSeconds }));
   };
   const retryAfterOf = (res: LightMyRequestResponse) => Number(res.headers["retry-after"] ?? 0);
 
@@ -184,7 +184,7 @@ describeEachEngine("sign-in throttling", (engine) => {
     const locked = await login(u.email, u.password, { ip: "172.16.0.2" });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers["retry-after"]).toBe("3600");
-    expect(locked.json()).toEqual({ message: accountLockedMessage(3600) });
+    expect(locked.json()).toEqual(errorBody("ACCOUNT_LOCKED", { retryAfterSeconds: 3600 }));
     expect((await login(u.email, u.password, { ip: "172.16.0.2", device })).statusCode).toBe(200);
 
     const unlock = await t.app.inject({

@@ -12,7 +12,7 @@ import {
 import { MessageSchema } from "../../contracts/message.js";
 import { REDIRECT } from "../http/openapi.js";
 import type { Config } from "../config.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { isForeignNavigation } from "./cross-site-navigation.js";
 import {
   DEVICE_COOKIE,
@@ -21,9 +21,11 @@ import {
   issueDeviceCookie,
 } from "./device-cookie.js";
 import { changePassword } from "./account-service.js";
-import { PUBLIC, SIGNED_IN, signedInUser, type Guards } from "./guards.js";
+import { PUBLIC, SIGNED_IN } from "../http/route-access.js";
+import { signedInUser, type Guards } from "./guards.js";
 import { logIn, signUp, type AuthDeps } from "./service.js";
-import { createSession, endSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions.js";
+import { SESSION_COOKIE } from "../http/route-access.js";
+import { createSession, endSession, SESSION_TTL_MS } from "./sessions.js";
 import { toUser } from "./user-view.js";
 import type { SignInThrottleSettings } from "./login-throttle.js";
 
@@ -104,7 +106,7 @@ export function registerAuthRoutes(app: FastifyInstance, features: AuthDeps & { 
     { ...SIGNED_IN, schema: { body: ChangePasswordSchema, response: { 200: MessageSchema } } },
     async (request, reply) => {
       const keep = request.sessionHash;
-      if (!keep) throw new HttpError(401, "Unauthorized");
+      if (!keep) throw apiError("UNAUTHORIZED");
       const client = { ip: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
       await changePassword(deps, signedInUser(request), keep, request.body, client);
       return reply.send({ message: MESSAGES.passwordChanged });
@@ -113,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, features: AuthDeps & { 
 
   api.get("/api/auth/user", { ...PUBLIC, schema: { response: { 200: UserSchema } } }, async (request) => {
     const user = await deps.guards.resolveUser(request);
-    if (!user) throw new HttpError(401, "Unauthorized");
+    if (!user) throw apiError("UNAUTHORIZED");
     return toUser(user);
   });
 }

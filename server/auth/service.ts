@@ -1,14 +1,8 @@
 /** Accounts: sign-up (first account owns the instance), sign-in with throttling, sign-out. */
-import {
-  accountLockedMessage,
-  MESSAGES,
-  signInRetryMessage,
-  type LoginInput,
-  type SignupInput,
-} from "../../contracts/auth.js";
+import { type LoginInput, type SignupInput } from "../../contracts/auth.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError, retryLater } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 import { issueDeviceCookie, trustedDeviceId } from "./device-cookie.js";
 import { signInOrigin } from "./login-address.js";
@@ -44,7 +38,7 @@ export async function signUp(deps: AuthDeps, input: SignupInput): Promise<UserRo
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
     await lockAccountCreation(tx);
-    if (await findUserByEmail(tx, input.email)) throw new HttpError(409, MESSAGES.duplicateEmail);
+    if (await findUserByEmail(tx, input.email)) throw apiError("EMAIL_TAKEN");
     // Not "no users exist": a system reset or deletions may empty the table, and the next
     // stranger to sign up must not become the owner of an instance that had one.
     const isFirst = !(await instanceHasOwner(tx));
@@ -95,8 +89,7 @@ export async function logIn(deps: AuthDeps, input: LoginInput, client: SignInCli
   const verdict = await startSignInAttempt(deps.db, attempt, now, deps.signInThrottle);
   if (verdict.retryAfterSeconds > 0) {
     const wait = verdict.retryAfterSeconds;
-    const message = verdict.locked ? accountLockedMessage(wait) : signInRetryMessage(wait);
-    throw new HttpError(429, message, { "Retry-After": String(wait) });
+    throw retryLater(wait, verdict.locked ? "ACCOUNT_LOCKED" : "SIGN_IN_THROTTLED", { retryAfterSeconds: wait });
   }
   const user = await findUserByEmail(deps.db, input.email);
   const passwordOk = user
@@ -104,11 +97,11 @@ export async function logIn(deps: AuthDeps, input: LoginInput, client: SignInCli
     : await verifyAgainstDummy(input.password).then(() => false);
   if (!user || !passwordOk) {
     await finishFailedSignIn(deps.db, attempt, now, deps.signInThrottle);
-    throw new HttpError(401, MESSAGES.badCredentials);
+    throw apiError("BAD_CREDENTIALS");
   }
   await forgetSignInFailures(deps.db, attempt);
-  if (user.approvalStatus === "pending") throw new HttpError(403, MESSAGES.pending);
-  if (user.approvalStatus === "denied") throw new HttpError(403, MESSAGES.denied);
+  if (user.approvalStatus === "pending") throw apiError("ACCOUNT_PENDING");
+  if (user.approvalStatus === "denied") throw apiError("ACCOUNT_DENIED");
   const sessionId = await createSession(deps.db, deps.sessionSecret, user.id, now);
   return { user, sessionId, deviceCookie: issueDeviceCookie(deps.sessionSecret, user.email) };
 }

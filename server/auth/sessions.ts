@@ -10,7 +10,6 @@ import { sessions, users } from "../db/schema.js";
 import type { EventBus } from "../realtime/event-bus.js";
 import type { UserRow } from "./user-view.js";
 
-export const SESSION_COOKIE = "sid";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function hashSessionId(secret: string, id: string): string {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConversationSearchResult, ConversationSummary } from "../../contracts/chat.js";
+import {
+  conversationSearchTerms,
+  type ConversationSearchResult,
+  type ConversationSummary,
+} from "../../contracts/chat.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { conversationsOf, makeAgent, messagesOf, postChat } from "./chat-test-support.js";
-import { prefixTsQuery } from "./service.js";
 
 describeEachEngine("a person's own conversations: rename, pin, delete with undo, search", (engine) => {
   let t: TestApp;
@@ -93,6 +96,17 @@ describeEachEngine("a person's own conversations: rename, pin, delete with undo,
     expect(await messagesOf(t, alice, id)).toEqual(messagesBefore);
   });
 
+  it("refuses a message to a deleted conversation with 404, as to a missing one, and stores nothing", async () => {
+    const id = await startConversation("Soon deleted");
+    const before = await messagesOf(t, alice, id);
+    expect((await send(alice, "DELETE", `/api/conversations/${id}`)).statusCode).toBe(204);
+
+    const res = await postChat(t, alice, agentId, { message: "Still there?", conversationId: id });
+    expect(res.statusCode).toBe(404);
+    expect((await send(alice, "POST", `/api/conversations/${id}/restore`)).statusCode).toBe(200);
+    expect(await messagesOf(t, alice, id)).toEqual(before);
+  });
+
   it("still shows a deleted conversation and its messages to an admin", async () => {
     const id = await startConversation("Admins still read this");
     await send(alice, "DELETE", `/api/conversations/${id}`);
@@ -101,7 +115,22 @@ describeEachEngine("a person's own conversations: rename, pin, delete with undo,
       url: "/api/admin/conversations",
       headers: { cookie: admin.cookie },
     });
-    expect((list.json() as { id: string }[]).map((c) => c.id)).toContain(id);
+    const listed = (list.json() as { id: string; deletedAt: string | null }[]).find((c) => c.id === id);
+    // Labelled "Deleted by user" from this stamp; a live conversation has none.
+    expect(listed?.deletedAt).toEqual(expect.any(String));
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/conversation/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(detail.json()).toMatchObject({ id, deletedAt: listed?.deletedAt });
+    const live = await startConversation("Not deleted");
+    const liveDetail = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/conversation/${live}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(liveDetail.json()).toMatchObject({ id: live, deletedAt: null });
     const messages = await t.app.inject({
       method: "GET",
       url: `/api/admin/conversation/${id}/messages`,
@@ -144,6 +173,48 @@ describeEachEngine("a person's own conversations: rename, pin, delete with undo,
     expect(bobs.json()).toEqual([]);
   });
 
+  async function search(user: MadeUser, q: string): Promise<ConversationSearchResult[]> {
+    const res = await send(user, "GET", `/api/conversations/search?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as ConversationSearchResult[];
+  }
+
+  it("finds a word inside a later message, in any case, with the stretch around it", async () => {
+    const id = await startConversation("Hello there");
+    await postChat(t, alice, agentId, { message: "Also: the QUOKKAWALLABY report is late", conversationId: id });
+    const found = await search(alice, "quokkawall");
+    expect(ids(found)).toEqual([id]);
+    expect(found[0]?.snippet).toContain("QUOKKAWALLABY report");
+    expect(await search(bob, "quokkawall")).toEqual([]);
+  });
+
+  it("finds a Japanese word inside a sentence written without spaces, and Chinese alike", async () => {
+    const japanese = await startConversation("明日の東京会議の議事録をまとめてください");
+    const chinese = await startConversation("请帮我整理上海办公室的报销单");
+    expect(ids(await search(alice, "会議の議事録"))).toEqual([japanese]);
+    expect(ids(await search(alice, "会議"))).toContain(japanese);
+    expect(ids(await search(alice, "办公室"))).toEqual([chinese]);
+    expect((await search(alice, "議事録"))[0]?.snippet).toContain("東京会議の議事録");
+  });
+
+  it("takes % and _ as the characters typed, never as wildcards", async () => {
+    const percent = await startConversation("We agreed on 37% off for plan_zeta");
+    const other = await startConversation("We agreed on 37 items for planAzeta");
+    expect(ids(await search(alice, "37%"))).toEqual([percent]);
+    expect(ids(await search(alice, "plan_zeta"))).toEqual([percent]);
+    expect(ids(await search(alice, "37% plan_"))).toEqual([percent]);
+    expect(ids(await search(alice, "planazeta"))).toEqual([other]);
+  });
+
+  it("never finds another person's conversation, even one only they can see by its title", async () => {
+    const bobsAgent = await makeAgent(t, bob);
+    const res = await postChat(t, bob, bobsAgent, { message: "Bob's secret wombatgram", conversationId: null });
+    const bobsId = res.json().conversationId as string;
+    await send(bob, "PATCH", `/api/conversations/${bobsId}`, { title: "Wombatgram title" });
+    expect(await search(alice, "wombatgram")).toEqual([]);
+    expect(ids(await search(bob, "wombatgram"))).toEqual([bobsId]);
+  });
+
   it("treats tsquery syntax in a search as plain words, never as an error", async () => {
     for (const q of ["a & | ! ( ) :* '", "!!!", "   "]) {
       const res = await t.app.inject({
@@ -156,10 +227,11 @@ describeEachEngine("a person's own conversations: rename, pin, delete with undo,
   });
 });
 
-describe("prefixTsQuery", () => {
-  it("keeps letters and digits of any script, lowercased, each word a required prefix", () => {
-    expect(prefixTsQuery("Invoice  Zürich 2024!")).toBe("invoice:* & zürich:* & 2024:*");
-    expect(prefixTsQuery("a & b | !c:*")).toBe("a:* & b:* & c:*");
-    expect(prefixTsQuery(" ()' ")).toBe("");
+describe("conversationSearchTerms", () => {
+  it("keeps each typed word of any script as written, lowercased, once, and at most eight", () => {
+    expect(conversationSearchTerms("Invoice  Zürich 2024! invoice")).toEqual(["invoice", "zürich", "2024!"]);
+    expect(conversationSearchTerms("  東京の会議\t50%_off ")).toEqual(["東京の会議", "50%_off"]);
+    expect(conversationSearchTerms("   ")).toEqual([]);
+    expect(conversationSearchTerms("a b c d e f g h i j")).toHaveLength(8);
   });
 });

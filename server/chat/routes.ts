@@ -1,42 +1,37 @@
 /**
  * Chat HTTP routes (spec section 7): POST /api/chat/{agentId} answering JSON, or an event
  * stream when the request accepts text/event-stream; GET /api/conversations and
- * GET /api/conversations/{id}/messages; a person's own conversation renamed or pinned (PATCH),
+ * GET /api/conversations/{id}/messages (the active branch) and PUT .../branch (show another
+ * version); a person's own conversation renamed or pinned (PATCH),
  * deleted (DELETE, soft) and restored, and searched by words. Event names and order are
  * documented in docs/api.md.
  */
+import { SIGNED_IN } from "../http/route-access.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  BranchChoiceSchema,
   ChatFailedSchema,
   ChatLockedSchema,
   ChatMessageSchema,
   ChatRequestSchema,
   ChatResponseSchema,
-  CHAT_SSE_EVENTS,
   ConversationSearchQuerySchema,
   ConversationSearchResultSchema,
   ConversationSummarySchema,
   ConversationUpdateSchema,
   type ChatRequest,
-  type ChatSseConversation,
-  type ChatSseDone,
-  type ChatSseError,
 } from "../../contracts/chat.js";
-import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { abortWhenClientLeaves } from "../http/client-leaves.js";
-import { serviceUnavailableError } from "../http/error-handler.js";
 import { eventStreamResponse, NO_CONTENT } from "../http/openapi.js";
-import { HttpError } from "../http/http-error.js";
-import { openEventStream } from "../http/sse-writer.js";
-import { ConversationLockedError } from "../conversations/security-lock/lock.js";
 import {
   beginChat,
   chat,
-  ChatTurnFailedError,
+  chooseBranch,
   deleteConversation,
   listConversations,
   listMessages,
@@ -44,6 +39,7 @@ import {
   searchConversations,
   updateConversation,
 } from "./service.js";
+import { streamTurn } from "../conversations/turn-event-stream.js";
 
 // Ids are checked by the service, so a malformed one is a 404 like any unknown id.
 const AgentParams = z.object({ agentId: z.string().max(100) });
@@ -74,22 +70,8 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     async (request, reply) => {
       const user = signedInUser(request);
       const signal = abortWhenClientLeaves(request, reply);
-      try {
-        if (wantsEventStream(request)) return await streamChat(deps, request, reply, user, signal);
-        return await chat(deps, user, request.params.agentId, request.body, { signal, log: request.log });
-      } catch (error) {
-        // The shared error handler knows only `{ message }`; the lock answer also says how long.
-        if (error instanceof ConversationLockedError) {
-          return reply
-            .status(423)
-            .headers(error.headers)
-            .send({ message: error.message, minutesLeft: error.minutesLeft });
-        }
-        if (error instanceof ChatTurnFailedError) {
-          return reply.status(error.statusCode).send({ message: error.message, conversationId: error.conversationId });
-        }
-        throw error;
-      }
+      if (wantsEventStream(request)) return await streamChat(deps, request, reply, user, signal);
+      return await chat(deps, user, request.params.agentId, request.body, { signal, log: request.log });
     },
   );
 
@@ -103,6 +85,15 @@ export function registerChatRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     "/api/conversations/:id/messages",
     { ...SIGNED_IN, schema: { params: ConversationParams, response: { 200: z.array(ChatMessageSchema) } } },
     async (request) => listMessages(deps, signedInUser(request), request.params.id),
+  );
+
+  api.put(
+    "/api/conversations/:id/branch",
+    {
+      ...SIGNED_IN,
+      schema: { params: ConversationParams, body: BranchChoiceSchema, response: { 200: z.array(ChatMessageSchema) } },
+    },
+    async (request) => chooseBranch(deps, signedInUser(request), request.params.id, request.body.messageId),
   );
 
   api.get(
@@ -161,48 +152,9 @@ async function streamChat(
   user: UserRow,
   signal: AbortSignal,
 ): Promise<FastifyReply> {
-  const { conversationId, turn } = await beginChat(deps, user, request.params.agentId, request.body, {
+  const begun = await beginChat(deps, user, request.params.agentId, request.body, {
     signal,
     log: request.log,
   });
-  const sse = openEventStream(reply);
-  const tokenSent = request.server.metrics.firstTokenTimer("text", performance.now() - reply.elapsedTime);
-  const opening: ChatSseConversation = {
-    conversationId,
-    userMessageId: turn.userMessageId,
-    offline: deps.llm.kind === "offline",
-  };
-  sse.send(CHAT_SSE_EVENTS.conversation, opening);
-  try {
-    for await (const event of turn.events) {
-      if (event.type === "delta") {
-        tokenSent();
-        sse.send(CHAT_SSE_EVENTS.delta, { text: event.text });
-      } else {
-        const done: ChatSseDone = {
-          conversationId,
-          response: event.response,
-          securityLock: event.securityLock,
-          offline: event.offline,
-          citations: event.citations,
-        };
-        // The last frame rides on end(): one socket write fewer per reply.
-        sse.end(CHAT_SSE_EVENTS.done, done);
-      }
-    }
-  } catch (error) {
-    // After the client left there is no one to tell; turn.ts already stored the partial reply.
-    if (!signal.aborted) {
-      // A database outage mid-stream is a 503 like any other answer's, not a 500.
-      const known = error instanceof HttpError ? error : serviceUnavailableError(error);
-      if (!known) request.log.error({ err: error }, "chat stream failed");
-      const body: ChatSseError = known
-        ? { status: known.statusCode, message: known.message }
-        : { status: 500, message: "Internal Server Error" };
-      sse.end(CHAT_SSE_EVENTS.error, body);
-    }
-  } finally {
-    sse.end();
-  }
-  return reply;
+  return streamTurn(deps, request, reply, begun, signal);
 }

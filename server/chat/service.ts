@@ -5,28 +5,32 @@
  * The turn itself (storage, lock, model) lives in turn.ts, shared with voice.
  */
 import type { FastifyBaseLogger } from "fastify";
-import type {
-  ChatMessage,
-  ChatRequest,
-  ChatResponse,
-  ConversationSearchResult,
-  ConversationSummary,
+import {
+  conversationSearchTerms,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResponse,
+  type ConversationSearchResult,
+  type ConversationSummary,
 } from "../../contracts/chat.js";
 import { DEFAULT_LANGUAGE } from "../../contracts/voice.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError, HttpError } from "../http/http-error.js";
 import { toChatMessage, toConversationSummary } from "../conversations/conversation-view.js";
 import {
   listConversationsOfUser,
   listMessagesOfConversation,
-  searchConversationsOfUser,
   setConversationDeletedOfUser,
   updateConversationOfUser,
   type ConversationRow,
 } from "../conversations/queries.js";
 import { titleFromMessage } from "../conversations/titles.js";
-import { CONVERSATION_NOT_FOUND, findOwnConversation, isUuid } from "../conversations/own-records.js";
+import { searchConversationsOfUser } from "../conversations/search-queries.js";
+import { searchSnippet } from "./search-snippet.js";
+import { chooseActiveMessage, findMessageInConversation } from "../conversations/branch-queries.js";
+import { activePath } from "../conversations/message-tree.js";
+import { findOwnConversation, isUuid } from "../conversations/own-records.js";
 import { beginConversationTurn, type StartedTurn } from "../conversations/turn.js";
 
 /** A turn that failed after its conversation existed: the answer names the conversation. */
@@ -35,7 +39,7 @@ export class ChatTurnFailedError extends HttpError {
     cause: HttpError,
     readonly conversationId: string,
   ) {
-    super(cause.statusCode, cause.message, cause.headers);
+    super(cause.statusCode, { ...cause.body, conversationId }, cause.headers);
   }
 }
 
@@ -44,7 +48,10 @@ export interface ChatContext {
   log: FastifyBaseLogger;
 }
 
-/** Resolves agent and conversation, stores the user's message; the reply is left to stream. */
+/**
+ * Resolves agent and conversation, stores the user's message (an edit stores it as another
+ * version; a regeneration stores none); the reply is left to stream.
+ */
 export async function beginChat(
   deps: FeatureDeps,
   user: UserRow,
@@ -52,6 +59,12 @@ export async function beginChat(
   request: ChatRequest,
   context: ChatContext,
 ): Promise<{ conversationId: string; turn: StartedTurn }> {
+  const { message, branch } = request.regenerateOf
+    ? await regeneration(deps, user, request.conversationId ?? "", request.regenerateOf)
+    : {
+        message: request.message ?? "",
+        branch: request.editOf ? ({ kind: "edit", of: request.editOf } as const) : undefined,
+      };
   return beginConversationTurn(deps, {
     user,
     agentId,
@@ -59,8 +72,9 @@ export async function beginChat(
     // one and this agent's: posting it to another agent is as unknown as posting a stranger's.
     conversationId: request.conversationId ?? null,
     kind: "text",
-    title: titleFromMessage(request.message),
-    message: request.message,
+    title: titleFromMessage(message),
+    message,
+    branch,
     language: DEFAULT_LANGUAGE,
     signal: context.signal,
     requestLog: context.log,
@@ -97,9 +111,41 @@ export async function listConversations(deps: FeatureDeps, user: UserRow): Promi
   return (await listConversationsOfUser(deps.db, user.id, "text")).map((row) => toConversationSummary(row, now));
 }
 
+/**
+ * The user message a regeneration asks again, and its stored text (the model is never asked
+ * words that are not stored): `of` is a reply (its user message) or a user message itself.
+ */
+async function regeneration(
+  deps: FeatureDeps,
+  user: UserRow,
+  conversationId: string,
+  of: string,
+): Promise<{ message: string; branch: { kind: "regenerate"; of: string } }> {
+  const conversation = await findOwnConversation(deps, user, conversationId, "text");
+  const named = await findMessageInConversation(deps.db, conversation.id, of);
+  const questionId = named?.role === "user" ? named.id : named?.replyTo;
+  const question = questionId ? await findMessageInConversation(deps.db, conversation.id, questionId) : null;
+  if (!question || question.role !== "user") throw apiError("MESSAGE_NOT_FOUND");
+  return { message: question.content, branch: { kind: "regenerate", of: question.id } };
+}
+
+/** The conversation as its person sees it: the active branch, each message with its versions. */
 export async function listMessages(deps: FeatureDeps, user: UserRow, conversationId: string): Promise<ChatMessage[]> {
   const conversation = await findOwnConversation(deps, user, conversationId, "text");
-  return (await listMessagesOfConversation(deps.db, conversation.id)).map(toChatMessage);
+  const rows = await listMessagesOfConversation(deps.db, conversation.id);
+  return activePath(rows, conversation.activeMessageId).map(({ row, siblingIds }) => toChatMessage(row, siblingIds));
+}
+
+/** Shows another version (the branch switcher): the branch through `messageId`, answered as listMessages. */
+export async function chooseBranch(
+  deps: FeatureDeps,
+  user: UserRow,
+  conversationId: string,
+  messageId: string,
+): Promise<ChatMessage[]> {
+  const conversation = await findOwnConversation(deps, user, conversationId, "text");
+  if (!(await chooseActiveMessage(deps.db, conversation.id, messageId))) throw apiError("MESSAGE_NOT_FOUND");
+  return listMessages(deps, user, conversation.id);
 }
 
 /** A rename and/or a pin of the caller's own conversation; 404 for a deleted or someone else's. */
@@ -133,34 +179,23 @@ export async function restoreConversation(deps: FeatureDeps, user: UserRow, id: 
   return toConversationSummary(orNotFound(row), deps.clock.now());
 }
 
-/** Conversations holding every word typed (each also as a prefix, for a search box), with where they matched. */
+/** Conversations holding every word typed (each as a substring, any case), with where they matched. */
 export async function searchConversations(
   deps: FeatureDeps,
   user: UserRow,
   text: string,
 ): Promise<ConversationSearchResult[]> {
-  const prefixQuery = prefixTsQuery(text);
-  if (!prefixQuery) return [];
+  const words = conversationSearchTerms(text);
+  if (words.length === 0) return [];
   const now = deps.clock.now();
-  const rows = await searchConversationsOfUser(deps.db, { userId: user.id, kind: "text", prefixQuery });
-  return rows.map(({ conversation, snippet }) => ({ ...toConversationSummary(conversation, now), snippet }));
-}
-
-const MAX_SEARCH_WORDS = 8;
-
-/**
- * `to_tsquery` text from what a person typed: letters and digits only (nothing of tsquery's own
- * syntax gets through), lowercased, every word a prefix, all required. Empty when no word.
- */
-export function prefixTsQuery(text: string): string {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)]
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((word) => `${word}:*`)
-    .join(" & ");
+  const rows = await searchConversationsOfUser(deps.db, { userId: user.id, kind: "text", words });
+  return rows.map(({ conversation, matchedMessage }) => ({
+    ...toConversationSummary(conversation, now),
+    snippet: matchedMessage === null ? null : searchSnippet(matchedMessage, words),
+  }));
 }
 
 function orNotFound(row: ConversationRow | null): ConversationRow {
-  if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  if (!row) throw apiError("CONVERSATION_NOT_FOUND");
   return row;
 }

@@ -19,7 +19,7 @@ export function toConversationSummary(row: ConversationRow, now: Date): Conversa
   };
 }
 
-export function toChatMessage(row: MessageRow): ChatMessage {
+export function toChatMessage(row: MessageRow, siblingIds: string[] = [row.id]): ChatMessage {
   const createdAt = row.createdAt.toISOString();
   return {
     id: row.id,
@@ -32,5 +32,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     citations: row.citations ?? [],
     createdAt,
     timestamp: createdAt,
+    siblingIds,
+    authorName: row.authorName,
   };
 }

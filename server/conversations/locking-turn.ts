@@ -4,9 +4,9 @@
  * company warned and live admins told. Rare, so it favours plain steps over round trips.
  */
 import { SECURITY_LOCK_NOTICE } from "../../contracts/chat.js";
-import { CONVERSATION_NOT_FOUND } from "../../contracts/errors.js";
+import { sql } from "drizzle-orm";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError, HttpError } from "../http/http-error.js";
 import { announceLock, ConversationLockedError, lockEndsAt, recordCompanyWarning } from "./security-lock/lock.js";
 import {
   deleteReplacedMessage,
@@ -16,6 +16,7 @@ import {
   lockedUntilOf,
   touchUnlockedConversation,
 } from "./queries.js";
+import { activePathEndSql } from "./message-tree-sql.js";
 import type { StartedTurn, TurnEvent, TurnInput } from "./turn-types.js";
 
 export async function startLockingTurn(
@@ -47,6 +48,7 @@ export async function startLockingTurn(
     const common = { conversationId: input.conversationId, status: "blocked" as const, now };
     const userMessage = await insertMessage(tx, {
       ...common,
+      parentId: activePathEndSql(sql`${input.conversationId}`),
       role: "user",
       content: input.message,
       language: input.language,
@@ -93,5 +95,5 @@ export async function startLockingTurn(
 export async function lockedOrMissing(deps: FeatureDeps, conversationId: string, now: Date): Promise<HttpError> {
   const lockedUntil = await lockedUntilOf(deps.db, conversationId);
   if (lockedUntil && lockedUntil > now) return new ConversationLockedError(lockedUntil, now);
-  return new HttpError(404, CONVERSATION_NOT_FOUND);
+  return apiError("CONVERSATION_NOT_FOUND");
 }

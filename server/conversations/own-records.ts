@@ -7,11 +7,8 @@ import type { AgentRow } from "../agents/agent-view.js";
 import { findAgentVisibleTo } from "../agents/queries.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
-import { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND } from "../../contracts/errors.js";
+import { apiError } from "../http/http-error.js";
 import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
-
-export { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,7 +42,7 @@ export async function findOwnConversation(
   kind: ConversationKind,
 ): Promise<ConversationRow> {
   const row = isUuid(id) ? await findConversationOfUser(deps.db, user.id, id, kind) : null;
-  if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+  if (!row) throw apiError("CONVERSATION_NOT_FOUND");
   return row;
 }
 
@@ -56,7 +53,7 @@ export async function findOwnConversation(
  */
 export async function findOwnActiveAgent(deps: FeatureDeps, user: UserRow, agentId: string): Promise<AgentRow> {
   const agent = isUuid(agentId) ? (await findAgentVisibleTo(deps.db, user.id, agentId))?.agent : null;
-  if (!agent) throw new HttpError(404, AGENT_NOT_FOUND);
-  if (!agent.isActive) throw new HttpError(409, AGENT_INACTIVE);
+  if (!agent) throw apiError("AGENT_NOT_FOUND");
+  if (!agent.isActive) throw apiError("AGENT_INACTIVE");
   return agent;
 }

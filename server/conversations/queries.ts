@@ -1,5 +1,5 @@
 /** Plain (db, params) queries for conversations, messages and company warnings. */
-import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { MessageStatus } from "../../contracts/chat.js";
 import type { Db } from "../db/connect.js";
 import { agents, companyWarnings, conversations, messages } from "../db/schema.js";
@@ -92,46 +92,6 @@ export async function setConversationDeletedOfUser(
   return row ?? null;
 }
 
-export interface ConversationSearchRow {
-  conversation: ConversationRow;
-  snippet: string | null;
-}
-
-const SEARCH_LIMIT = 30;
-
-/**
- * The person's not deleted conversations whose title or messages hold every word of `prefixQuery`
- * (a to_tsquery text of `word:*` terms, built by the caller from letters and digits only), with
- * a stretch of the first matching message. The 'simple' configuration: words as typed, any language.
- */
-export async function searchConversationsOfUser(
-  db: Db,
-  params: { userId: string; kind: ConversationKind; prefixQuery: string },
-): Promise<ConversationSearchRow[]> {
-  const query = sql`to_tsquery('simple', ${params.prefixQuery})`;
-  const matchingMessage = sql`${messages.conversationId} = ${conversations.id} and to_tsvector('simple', ${messages.content}) @@ ${query}`;
-  const rows = await db
-    .select({
-      conversation: conversations,
-      snippet: sql<
-        string | null
-      >`(select ts_headline('simple', ${messages.content}, ${query}, 'MaxWords=20, MinWords=8, MaxFragments=1, StartSel="", StopSel=""')
-        from ${messages} where ${matchingMessage} order by ${messages.createdAt} limit 1)`,
-    })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.userId, params.userId),
-        eq(conversations.kind, params.kind),
-        isNull(conversations.deletedAt),
-        sql`(to_tsvector('simple', ${conversations.title}) @@ ${query} or exists (select 1 from ${messages} where ${matchingMessage}))`,
-      ),
-    )
-    .orderBy(desc(conversations.pinned), desc(conversations.updatedAt))
-    .limit(SEARCH_LIMIT);
-  return rows;
-}
-
 export function listMessagesOfConversation(db: Db, conversationId: string): Promise<MessageRow[]> {
   return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(messages.createdAt);
 }
@@ -176,6 +136,8 @@ export interface NewMessage {
   id?: string;
   /** The user message a reply answers. */
   replyTo?: string | null;
+  /** A user message's place in the tree (message-tree-sql.ts activePathEndSql); a reply's is its replyTo. */
+  parentId?: SQL | null;
   conversationId: string;
   role: "user" | "assistant";
   content: string;
@@ -197,6 +159,8 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<{ id: 
     .values({
       ...(message.id ? { id: message.id } : {}),
       replyTo: message.replyTo ?? null,
+      // A reply follows its user message; a user message the end of the active path, when given.
+      parentId: message.replyTo ?? message.parentId ?? null,
       conversationId: message.conversationId,
       role: message.role,
       content: message.content,

@@ -115,9 +115,9 @@ function replyValues(p: ReplyToStore): ReplyValues {
 function replyCtes(v: SqlValues<ReplyValues>, hasId: boolean): SQL {
   const id = hasId ? sql`${v.id}::uuid` : sql`gen_random_uuid()`;
   return sql`stored as (
-      insert into messages (id, conversation_id, role, content, status, offline, language, citations, reply_to, created_at)
+      insert into messages (id, conversation_id, role, content, status, offline, language, citations, reply_to, parent_id, created_at)
       select ${id}, ${v.conversationId}, 'assistant', ${v.content}, ${v.status}, ${v.offline}, ${v.language},
-             ${v.citations}::jsonb, ${v.replyTo}::uuid, ${stampAfterLatest(sql`${v.conversationId}`, v.now)}
+             ${v.citations}::jsonb, ${v.replyTo}::uuid, ${v.replyTo}::uuid, ${stampAfterLatest(sql`${v.conversationId}`, v.now)}
       where ${v.replyTo}::uuid is null or exists (select 1 from messages u where u.id = ${v.replyTo}::uuid)
       on conflict (id) do update set status = excluded.status, offline = excluded.offline,
         language = excluded.language, citations = excluded.citations

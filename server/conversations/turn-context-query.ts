@@ -3,7 +3,8 @@
  * turn's write (turn-queries.ts beginTurn): the agent the persona comes from, whether it has
  * knowledge to retrieve, and the conversation's earlier messages. The model is asked only when
  * this read says the turn can be stored — an active agent the caller may talk to (own or shared) and own unlocked
- * conversation — and the history is read only from the caller's own conversation.
+ * conversation — and the history is read only from the caller's own conversation, along the
+ * branch the turn continues (message-tree-sql.ts): never an edited-away or regenerated-away version.
  * The write stays the authority: when it refuses anyway (a lock or a quota that won a race),
  * the reply is cancelled before any of it reaches the client.
  */
@@ -14,6 +15,7 @@ import type { Db } from "../db/connect.js";
 import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
 import { agentFromJson } from "./agent-json.js";
+import { activePathEndSql, ancestorsCte, type TurnPlacement } from "./message-tree-sql.js";
 import type { ConversationKind } from "./queries.js";
 
 export interface TurnContextRequest {
@@ -24,8 +26,8 @@ export interface TurnContextRequest {
   kind?: ConversationKind;
   /** The id the write stores the new message under: the read may already see it, and must not. */
   messageId: string;
-  /** A user message this turn replaces (see beginTurn): neither it nor its replies are history. */
-  replaces?: string | null;
+  /** Where the turn's message goes (see beginTurn): the history is the branch above that place. */
+  placement: TurnPlacement;
   now: Date;
   historyLimit: number;
 }
@@ -45,7 +47,7 @@ interface ContextValues extends Record<string, unknown> {
   conversationId: string | null;
   kind: ConversationKind | null;
   messageId: string;
-  replaces: string | null;
+  target: string | null;
   now: string;
   historyLimit: number;
 }
@@ -53,24 +55,24 @@ interface ContextValues extends Record<string, unknown> {
 interface ContextShape {
   conversation: boolean;
   kind: boolean;
-  replaces: boolean;
+  mode: TurnPlacement["kind"];
 }
 
 export async function readTurnContext(db: Db, p: TurnContextRequest): Promise<TurnContext> {
-  const shape = { conversation: p.conversationId !== null, kind: Boolean(p.kind), replaces: Boolean(p.replaces) };
+  const shape = { conversation: p.conversationId !== null, kind: Boolean(p.kind), mode: p.placement.kind };
   const values: ContextValues = {
     userId: p.userId,
     agentId: p.agentId,
     conversationId: p.conversationId,
     kind: p.kind ?? null,
     messageId: p.messageId,
-    replaces: p.replaces ?? null,
+    target: p.placement.kind === "append" ? null : p.placement.of,
     now: p.now.toISOString(),
     historyLimit: p.historyLimit,
   };
   const [row = {}] = await shapedRows(
     db,
-    `turn_context_${Number(shape.conversation)}${Number(shape.kind)}${Number(shape.replaces)}`,
+    `turn_context_${Number(shape.conversation)}${Number(shape.kind)}_${shape.mode}`,
     (v) => turnContextSql(v, shape),
     values,
   );
@@ -91,22 +93,37 @@ function turnContextSql(v: SqlValues<ContextValues>, shape: ContextShape): SQL {
     ? sql`exists (select 1 from conversations c where ${own}
         and (c.locked_until is null or c.locked_until <= ${v.now}::timestamptz))`
     : sql`true`;
-  const notReplaced = shape.replaces
-    ? sql`and m.id <> ${v.replaces}::uuid and (m.reply_to is null or m.reply_to <> ${v.replaces}::uuid)`
-    : sql``;
+  // A reply a person typed while holding the conversation is labelled as theirs, so the model
+  // taking over again knows it did not write it (issue 26).
+  const labelledContent = sql`coalesce((select '[' || x.author_name || ', a person from the team, wrote] ' from messages x
+      where x.id = up.id and x.author_name is not null), '') || up.content`;
   const history = shape.conversation
     ? sql`(select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
-         from (select m.role, m.content, m.created_at from messages m
-               where m.conversation_id = ${v.conversationId} and exists (select 1 from conversations c where ${own})
-                 and m.status in ('complete', 'partial')
-                 and m.id <> ${v.messageId}::uuid ${notReplaced}
-               order by m.created_at desc limit ${v.historyLimit}) h)`
+         from (with recursive ${ancestorsCte(historyStart(v, shape.mode), sql`${v.historyLimit}`)}
+               select up.role, ${labelledContent} as content, up.created_at from up
+               where exists (select 1 from conversations c where ${own})
+                 and up.status in ('complete', 'partial') and up.id <> ${v.messageId}::uuid) h)`
     : sql`'[]'::json`;
   return sql`select
         (select row_to_json(a) from agents a where a.id = ${v.agentId} and ${agentVisibleToSql("a", v.userId)}) as agent,
         ${conversationOk} as conversation_ok,
         exists (select 1 from knowledge_documents d where d.agent_id = ${v.agentId} and d.status = 'ready') as has_knowledge,
         ${history} as history`;
+}
+
+/**
+ * The last message before the turn's own on its branch: the end of the active path for an
+ * ordinary turn (the new message, should this read already see it, is left out by id), the
+ * parent of the edited or regenerated message, or of the replaced one while it still exists.
+ */
+function historyStart(v: SqlValues<ContextValues>, mode: TurnPlacement["kind"]): SQL {
+  const end = activePathEndSql(sql`${v.conversationId}`);
+  const target = sql`t.id = ${v.target}::uuid and t.conversation_id = ${v.conversationId} and t.role = 'user'`;
+  const targetParent = sql`(select t.parent_id from messages t where ${target})`;
+  if (mode === "append") return end;
+  if (mode === "replace")
+    return sql`case when exists (select 1 from messages t where ${target}) then ${targetParent} else ${end} end`;
+  return targetParent;
 }
 
 function readHistory(value: unknown): ChatTurn[] {

@@ -13,6 +13,7 @@ import type { Db } from "../db/connect.js";
 import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import { admissionCtes, admissionDates, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
 import { agentFromJson } from "./agent-json.js";
+import { activePathEndSql, type TurnPlacement } from "./message-tree-sql.js";
 import type { ConversationKind } from "./queries.js";
 
 /** 1 ms after the conversation's latest message when `now` (an ISO timestamp, or its slot) is not later (see insertMessage). */
@@ -33,11 +34,12 @@ export interface TurnStart {
   language: string | null;
   now: Date;
   /**
-   * A user message of this conversation whose turn the client cancelled (a voice turn resumed
-   * before any reply was heard): deleted, with any reply to it (the key cascades), by the same
-   * statement that stores this message.
+   * Where the message goes (message-tree-sql.ts): after the active path, as an edit's sibling,
+   * nowhere new (a regeneration answers a stored message again), or in the place of a message
+   * whose turn the client cancelled (a voice turn resumed before any reply was heard), deleted
+   * with its replies by the same statement. Only "append" opens a conversation.
    */
-  replaces?: string | null;
+  placement: TurnPlacement;
   /** The estimate reserved against the month quotas when the turn is admitted (usage/turn-reservation.ts). */
   reserve: { tokens: number; voiceSeconds: number };
 }
@@ -59,6 +61,8 @@ export type TurnBegun =
   | { outcome: "no-agent" }
   | { outcome: "inactive-agent"; agent: AgentRow }
   | { outcome: "no-conversation" }
+  /** The message an edit or regeneration names is not one of the conversation's (or not answerable). */
+  | { outcome: "no-message" }
   | { outcome: "refused"; admission: Admission | null }
   | { outcome: "over-quota"; admission: Admission };
 
@@ -82,7 +86,7 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
     language: p.language,
     now: p.now.toISOString(),
     ...admissionDates(p.now),
-    replaces: p.replaces ?? null,
+    target: p.placement.kind === "append" ? null : p.placement.of,
     reserveTokens: p.reserve.tokens,
     reserveVoiceSeconds: p.reserve.voiceSeconds,
   };
@@ -100,15 +104,17 @@ export async function beginTurn(db: Db, p: TurnStart): Promise<TurnBegun> {
   }
 
   const kindChecked = Boolean(p.kind);
+  const mode = p.placement.kind;
   const [row = {}] = await shapedRows(
     db,
-    kindChecked ? "turn_begin_kind" : "turn_begin",
-    (v) => existingConversationSql(v, kindChecked),
+    `turn_begin${kindChecked ? "_kind" : ""}${mode === "append" ? "" : `_${mode}`}`,
+    (v) => existingConversationSql(v, kindChecked, mode),
     values,
   );
   const refusal = agentOutcome(row);
   if (refusal) return refusal;
   if (row.found !== true) return { outcome: "no-conversation" };
+  if (row.target_ok !== true) return { outcome: "no-message" };
   return stored(row, p.conversationId, row.started === true, () => {
     const admission = readAdmission(row.quota);
     // Not admitted because the conversation was locked is a lock refusal, not a quota one.
@@ -131,7 +137,8 @@ interface BeginValues extends Record<string, unknown> {
   now: string;
   day: string;
   monthStart: string;
-  replaces: string | null;
+  /** The message an edit, regeneration or replacement names; null for an appended turn. */
+  target: string | null;
   reserveTokens: number;
   reserveVoiceSeconds: number;
 }
@@ -158,8 +165,8 @@ function newConversationSql(v: SqlValues<BeginValues>): SQL {
         reserveVoiceSeconds: v.reserveVoiceSeconds,
       })},
       conv as (
-        insert into conversations (user_id, agent_id, agent_name, kind, title, message_count, created_at, updated_at)
-        select ${v.userId}, agent.id, agent.name, ${v.kind}, ${v.title}, 1, ${v.now}::timestamptz, ${v.now}::timestamptz
+        insert into conversations (user_id, agent_id, agent_name, kind, title, message_count, active_message_id, created_at, updated_at)
+        select ${v.userId}, agent.id, agent.name, ${v.kind}, ${v.title}, 1, ${v.messageId}::uuid, ${v.now}::timestamptz, ${v.now}::timestamptz
         from agent where agent.is_active and exists (select 1 from quota_admitted) returning id
       ),
       stored as (
@@ -171,57 +178,90 @@ function newConversationSql(v: SqlValues<BeginValues>): SQL {
              (select id from stored) as message_id, ${admissionReport(v.day)} as quota`;
 }
 
-/** A turn in an existing conversation: owned, this agent's (of the kind, when checked) and unlocked. */
-function existingConversationSql(v: SqlValues<BeginValues>, kindChecked: boolean): SQL {
+/**
+ * A turn in an existing conversation: owned, this agent's (of the kind, when checked) and
+ * unlocked, with the message its placement names (if any) one of its own. The message is placed
+ * in the tree (message-tree-sql.ts) and the conversation's chosen message moved to it, so the
+ * active path shows the new turn even when it starts a branch.
+ */
+function existingConversationSql(v: SqlValues<BeginValues>, kindChecked: boolean, mode: TurnPlacement["kind"]): SQL {
   const now = sql`${v.now}::timestamptz`;
   const kindCheck = kindChecked ? sql`and c.kind = ${v.kind}` : sql``;
+  // The named user message; a regenerated one must have been stored whole (not blocked by the lock).
+  const targetWhere = sql`t.id = ${v.target}::uuid and t.conversation_id = ${v.conversationId} and t.role = 'user'
+    ${mode === "regenerate" ? sql`and t.status = 'complete'` : sql``}`;
+  const targetOk =
+    mode === "edit" || mode === "regenerate" ? sql`exists (select 1 from messages t where ${targetWhere})` : sql`true`;
+  const targetParent = sql`(select t.parent_id from messages t where ${targetWhere})`;
+  const parent =
+    mode === "edit"
+      ? targetParent
+      : mode === "replace"
+        ? sql`case when exists (select 1 from messages t where ${targetWhere}) then ${targetParent} else ${activePathEndSql(sql`${v.conversationId}`)} end`
+        : mode === "append"
+          ? activePathEndSql(sql`${v.conversationId}`)
+          : sql`null::uuid`;
   // Deleted only when this message is stored; its replies go with it through the key.
   const dropped = sql`dropped as (
     delete from messages m using bumped
-    where m.id = ${v.replaces}::uuid and m.conversation_id = bumped.id and m.role = 'user'
+    where m.id = ${v.target}::uuid and m.conversation_id = bumped.id and m.role = 'user'
     returning m.id
-  )`;
+  ),`;
   // What the delete takes (the message and its replies), counted on the statement's snapshot,
   // leaves the count in the same update that adds this message: a row is updated once per statement.
-  const replacedCount = sql`(select count(*) from messages m where m.conversation_id = c.id
-    and ((m.id = ${v.replaces}::uuid and m.role = 'user') or m.reply_to = ${v.replaces}::uuid))`;
+  const replacedCount =
+    mode === "replace"
+      ? sql`(select count(*) from messages m where m.conversation_id = c.id
+    and ((m.id = ${v.target}::uuid and m.role = 'user') or m.reply_to = ${v.target}::uuid))`
+      : sql`0`;
+  // A regeneration stores no user message: its reply is the one message the turn adds.
+  const added = mode === "regenerate" ? sql`0` : sql`1`;
+  const chosen = mode === "regenerate" ? sql`${v.target}::uuid` : sql`${v.messageId}::uuid`;
+  const storedCte =
+    mode === "regenerate"
+      ? sql`stored as (select ${v.target}::uuid as id from bumped)`
+      : sql`stored as (
+        insert into messages (id, conversation_id, role, content, status, language, parent_id, created_at)
+        select ${v.messageId}::uuid, bumped.id, 'user', ${v.message}, 'complete', ${v.language}, conv.parent,
+               ${stampAfterLatest(sql`bumped.id`, v.now)}
+        from bumped join conv on conv.id = bumped.id returning id
+      )`;
   const unlocked = sql`(c.locked_until is null or c.locked_until <= ${now})`;
-  const ownConversation = sql`c.id = ${v.conversationId} and c.user_id = ${v.userId} and c.agent_id = ${v.agentId} ${kindCheck}`;
+  // A conversation its person deleted is gone for them (404) until restored, as for every other route.
+  const ownConversation = sql`c.id = ${v.conversationId} and c.user_id = ${v.userId} and c.agent_id = ${v.agentId} and c.deleted_at is null ${kindCheck}`;
   return sql`with ${agentCte(v)},
       ${admissionCtes({
         userId: v.userId,
         day: v.day,
         monthStart: v.monthStart,
         kind: sql`(select c.kind from conversations c where c.id = ${v.conversationId})`,
-        gate: sql`${agentActive} and exists (select 1 from conversations c where ${ownConversation} and ${unlocked})`,
+        gate: sql`${agentActive} and exists (select 1 from conversations c where ${ownConversation} and ${unlocked}) and ${targetOk}`,
         reserveTokens: v.reserveTokens,
         reserveVoiceSeconds: v.reserveVoiceSeconds,
       })},
       conv as (
-        select c.id, not exists (select 1 from messages u where u.conversation_id = c.id and u.role = 'user') as started
+        select c.id, not exists (select 1 from messages u where u.conversation_id = c.id and u.role = 'user') as started,
+               ${parent} as parent
         from conversations c where ${ownConversation}
       ),
       bumped as (
-        update conversations c set message_count = c.message_count + 1 - ${replacedCount}, updated_at = ${now}
+        update conversations c set message_count = c.message_count + ${added} - ${replacedCount}, updated_at = ${now},
+          active_message_id = ${chosen}
         from conv
-        where c.id = conv.id and ${unlocked} and ${agentActive} and exists (select 1 from quota_admitted)
+        where c.id = conv.id and ${unlocked} and ${agentActive} and ${targetOk} and exists (select 1 from quota_admitted)
         returning c.id
       ),
-      stored as (
-        insert into messages (id, conversation_id, role, content, status, language, created_at)
-        select ${v.messageId}::uuid, bumped.id, 'user', ${v.message}, 'complete', ${v.language}, ${stampAfterLatest(sql`bumped.id`, v.now)}
-        from bumped returning id
-      ),
-      ${dropped},
+      ${storedCte},
+      ${mode === "replace" ? dropped : sql``}
       ${countedCte(v, sql`exists (select 1 from conversations c where c.id = ${v.conversationId} and c.kind = 'text')`)}
       select
         (select row_to_json(agent) from agent) as agent,
         exists (select 1 from conv) as found,
+        ${targetOk} as target_ok,
         (select started from conv) as started,
         exists (select 1 from conversations c where ${ownConversation} and not ${unlocked}) as locked_at_start,
         (select id from stored) as message_id,
-        ${admissionReport(v.day)} as quota,
-        (select count(*) from dropped) as replaced`;
+        ${admissionReport(v.day)} as quota`;
 }
 
 /** The stored outcome when the statement stored the message; otherwise what `notStored` says. */

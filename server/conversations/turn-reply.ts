@@ -10,15 +10,19 @@ import type { Citation } from "../../contracts/knowledge.js";
 import { toPersona } from "../agents/agent-view.js";
 import { isDatabaseUnavailable } from "../db/connect.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { citationsOf } from "../knowledge/citations.js";
 import { knowledgeForTurn } from "../knowledge/turn-knowledge.js";
 import {
   LlmProviderError,
   type ChatTurn,
   type KnowledgePassage,
+  type LlmReplyRequest,
   type LlmUsage,
+  type ModelToolCall,
 } from "../providers/llm/llm-provider.js";
+import type { AgentToolbox } from "../tools/toolbox.js";
+import { offeredToModel, replyWithToolSteps, toolboxForTurn, type ReplyPiece } from "./tool-loop.js";
 import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
 import type { TurnUsageRecord } from "../usage/queries.js";
 import { announceQuotaWarning } from "../usage/service.js";
@@ -26,8 +30,6 @@ import { toSpeakableText } from "./speakable-text.js";
 import type { TurnEvent, TurnInput } from "./turn-types.js";
 import { storeReply, storeReplyWithUsage, type ReplyToStore } from "./reply-queries.js";
 import { defaultMeter, usageOf } from "./turn-usage.js";
-
-export const PROVIDER_FAILED = "The language model failed to reply. Your message was saved; please try again.";
 
 /** A reply whose request has left; nothing of it is relayed until `replyEvents` runs. */
 export interface StartedReply {
@@ -39,20 +41,28 @@ export interface StartedReply {
   usage: () => LlmUsage | null;
   /** Withdraws the request: the turn's write refused it. */
   cancel: () => void;
+  /** The agent's tools offered to the model (tool-loop.ts); null when it has none. */
+  toolbox: AgentToolbox | null;
+  request: LlmReplyRequest;
+  takeToolCalls: () => ModelToolCall[];
 }
 
 /** Retrieves the turn's knowledge, if the agent has any, then asks the model. Never throws on a provider failure: that surfaces from `first`. */
 export async function startReply(
   deps: FeatureDeps,
-  input: Pick<TurnInput, "agent" | "message" | "language" | "signal" | "spoken" | "requestLog">,
+  input: Pick<TurnInput, "agent" | "message" | "language" | "signal" | "spoken" | "requestLog" | "toolIdsAllowed">,
   context: { history: ChatTurn[]; hasKnowledge: boolean },
 ): Promise<StartedReply> {
   const startedAt = performance.now();
   const withdrawn = new AbortController();
   const signal = AbortSignal.any([input.signal, withdrawn.signal]);
-  const knowledge = context.hasKnowledge ? await knowledgeForTurn(deps, { ...input, signal }, context.history) : [];
+  const [knowledge, toolbox] = await Promise.all([
+    context.hasKnowledge ? knowledgeForTurn(deps, { ...input, signal }, context.history) : [],
+    toolboxForTurn(deps, input.agent.id, input.requestLog, input.toolIdsAllowed),
+  ]);
   let usage: LlmUsage | null = null;
-  const stream = deps.llm.streamReply({
+  let toolCalls: ModelToolCall[] = [];
+  const request: LlmReplyRequest = {
     systemPrompt: composeSystemPrompt(toPersona(input.agent), { spoken: input.spoken, knowledge }),
     history: selectHistory(context.history, deps.config.LLM_HISTORY_CHARS),
     userMessage: input.message,
@@ -60,10 +70,16 @@ export async function startReply(
     persona: { name: input.agent.name, role: input.agent.role, speciality: input.agent.speciality },
     knowledge,
     signal,
+    // A reply with tool steps asks the model more than once: its usage is the sum.
     onUsage: (reported) => {
-      usage = reported;
+      usage = usage ? sumUsage(usage, reported) : reported;
     },
-  });
+    ...offeredToModel(toolbox),
+    onToolCalls: (calls) => {
+      toolCalls = calls;
+    },
+  };
+  const stream = deps.llm.streamReply(request);
   const rest = stream[Symbol.asyncIterator]();
   // Asked now, so the request leaves now; read later (a refused turn never reads it).
   const first = rest.next();
@@ -74,6 +90,13 @@ export async function startReply(
     rest,
     startedAt,
     usage: () => usage,
+    toolbox,
+    request,
+    takeToolCalls: () => {
+      const taken = toolCalls;
+      toolCalls = [];
+      return taken;
+    },
     cancel: () => {
       withdrawn.abort(new Error("The reply was withdrawn"));
       // Runs the provider stream's own clean-up (its watchdog) when it is paused at a piece.
@@ -116,8 +139,16 @@ export async function* replyEvents(
 
   let text = "";
   let outcome: "streaming" | "complete" | "ended" = "streaming";
+  // With tools the reply may take steps (tool-loop.ts); without, it is the model's one answer.
+  const pieces: { first: Promise<IteratorResult<ReplyPiece>>; rest: AsyncIterator<ReplyPiece> } = reply.toolbox
+    ? startToolSteps(deps, input, userMessageId, reply, reply.toolbox)
+    : reply;
   try {
-    for (let piece = await reply.first; !piece.done; piece = await reply.rest.next()) {
+    for (let piece = await pieces.first; !piece.done; piece = await pieces.rest.next()) {
+      if (typeof piece.value !== "string") {
+        yield piece.value;
+        continue;
+      }
       firstTokenMs ??= Math.round(performance.now() - reply.startedAt);
       text += piece.value;
       yield { type: "delta", text: piece.value };
@@ -130,18 +161,24 @@ export async function* replyEvents(
       await store(text, "partial");
       throw error;
     }
+    if (input.stop?.aborted) {
+      // A person took the conversation over: stopped as a Stop stops it, told to the client as the end.
+      await store(text, "partial");
+      return yield* finishedEarly(input, text, offline);
+    }
     const reason = error instanceof LlmProviderError ? error.reason : "unexpected";
     input.requestLog?.error(
       { err: error, reason, conversationId: input.conversationId, agentId: input.agent.id, provider: deps.llm.kind },
       "language model reply failed",
     );
     await store(text, "failed");
-    throw new HttpError(502, PROVIDER_FAILED);
+    throw apiError("REPLY_FAILED");
   } finally {
     // Reached with "streaming" only when the consumer stopped iterating mid-reply (it went away):
     // the model's request is withdrawn and what was relayed is kept.
     if (outcome === "streaming") {
       reply.cancel();
+      if (pieces !== reply) await pieces.rest.return?.().catch(() => undefined);
       await store(text, "partial");
     }
   }
@@ -153,6 +190,36 @@ export async function* replyEvents(
     securityLock: false,
     offline,
     citations: citationsIn(text),
+  };
+}
+
+/** The `done` of a reply a person stopped by taking over: what was said, nothing cited. */
+async function* finishedEarly(input: TurnInput, text: string, offline: boolean): AsyncGenerator<TurnEvent> {
+  yield {
+    type: "done",
+    response: input.spoken ? toSpeakableText(text) : text,
+    securityLock: false,
+    offline,
+    citations: [],
+  };
+}
+
+function startToolSteps(
+  deps: FeatureDeps,
+  input: TurnInput,
+  userMessageId: string,
+  reply: StartedReply,
+  toolbox: AgentToolbox,
+): { first: Promise<IteratorResult<ReplyPiece>>; rest: AsyncIterator<ReplyPiece> } {
+  const steps = replyWithToolSteps(deps, { input, userMessageId }, { ...reply, toolbox });
+  return { first: steps.next(), rest: steps };
+}
+
+function sumUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    estimated: a.estimated || b.estimated,
   };
 }
 

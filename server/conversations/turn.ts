@@ -17,17 +17,21 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { admitTurn, releaseAdmission, type Admission, type TurnUsageRecord } from "../usage/queries.js";
 import { exhaustedQuota, nearestQuota, QuotaExceededError } from "../usage/quota.js";
 import { announceQuotaWarning } from "../usage/service.js";
 import { turnReservation } from "../usage/turn-reservation.js";
 import { injectionRule } from "./security-lock/lock.js";
 import { lockedOrMissing, startLockingTurn } from "./locking-turn.js";
-import { AGENT_INACTIVE, AGENT_NOT_FOUND, CONVERSATION_NOT_FOUND, findOwnActiveAgent, isUuid } from "./own-records.js";
+import { findOwnActiveAgent, isUuid } from "./own-records.js";
+import type { TurnPlacement } from "./message-tree-sql.js";
 import { findConversationOfUser, type ConversationKind } from "./queries.js";
-import { readTurnContext } from "./turn-context-query.js";
+import { readTurnContext, type TurnContext } from "./turn-context-query.js";
 import { beginTurn } from "./turn-queries.js";
+import { noteActive } from "./human-hold/active-conversations.js";
+import { humanTurn } from "./human-hold/human-turn.js";
+import { stopOnTakeover, type TakeoverStop } from "./human-hold/takeover-stop.js";
 import { replyEvents, startReply, type StartedReply } from "./turn-reply.js";
 import { defaultMeter, usageOf, type TurnMeter } from "./turn-usage.js";
 import type { StartedTurn, TurnEvent, TurnInput, TurnRequest } from "./turn-types.js";
@@ -60,13 +64,34 @@ export async function beginConversationTurn(
   request: TurnRequest,
 ): Promise<{ conversationId: string; turn: StartedTurn }> {
   // 1. Authorise.
-  if (!isUuid(request.agentId)) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (!isUuid(request.agentId)) throw apiError("AGENT_NOT_FOUND");
   const now = deps.clock.now();
-  const rule = injectionRule(request.message);
+  const rule = injectionRule(request.message) ?? firstInjection(request.history);
   if (rule) return beginLockingTurn(deps, request, rule, now);
+  // A person holds the conversation, or the user asks for one: the model is not asked (issue 26).
+  const human = await humanTurn(deps, request, now);
+  if (human) return human;
 
+  // A person taking the conversation over stops the reply where it is (issue 26).
+  const takeover = stopOnTakeover(deps.bus, request.conversationId);
+  try {
+    return await beginModelTurn(deps, request, now, takeover);
+  } catch (error) {
+    takeover.end();
+    throw error;
+  }
+}
+
+async function beginModelTurn(
+  deps: FeatureDeps,
+  request: TurnRequest,
+  now: Date,
+  takeover: TakeoverStop,
+): Promise<{ conversationId: string; turn: StartedTurn }> {
+  const modelRequest = { ...request, signal: AbortSignal.any([request.signal, takeover.signal]) };
   // 2. Read the context and write the message, side by side.
   const messageId = randomUUID();
+  const placement = placementOf(request);
   const ids = { userId: request.user.id, agentId: request.agentId, conversationId: request.conversationId };
   const written = beginTurn(deps.db, {
     ...ids,
@@ -76,20 +101,22 @@ export async function beginConversationTurn(
     message: request.message,
     language: request.language,
     now,
-    replaces: request.replaces,
+    placement,
     reserve: turnReservation(deps.config, request.message, request.heardSeconds),
   });
   const contextRead = {
     ...ids,
     kind: request.kind,
     messageId,
-    replaces: request.replaces,
+    placement,
     now,
     historyLimit: HISTORY_ROW_LIMIT,
   };
   // 3. Start the model as soon as the read says the write will store the message.
   const replying = readTurnContext(deps.db, contextRead).then((context) =>
-    context.storable && context.agent ? startReply(deps, { ...request, agent: context.agent }, context) : null,
+    context.storable && context.agent
+      ? startReply(deps, { ...modelRequest, agent: context.agent }, withClientHistory(context, request))
+      : null,
   );
   const [begun, early] = await Promise.allSettled([written, replying]);
   const withdraw = () => {
@@ -103,11 +130,13 @@ export async function beginConversationTurn(
   if (outcome.outcome !== "stored") withdraw();
   switch (outcome.outcome) {
     case "no-agent":
-      throw new HttpError(404, AGENT_NOT_FOUND);
+      throw apiError("AGENT_NOT_FOUND");
     case "inactive-agent":
-      throw new HttpError(409, AGENT_INACTIVE);
+      throw apiError("AGENT_INACTIVE");
     case "no-conversation":
-      throw new HttpError(404, CONVERSATION_NOT_FOUND);
+      throw apiError("CONVERSATION_NOT_FOUND");
+    case "no-message":
+      throw apiError("MESSAGE_NOT_FOUND");
     case "over-quota":
       throw quotaRefusal(outcome.admission, request.kind ?? "text", now);
     case "refused":
@@ -121,20 +150,58 @@ export async function beginConversationTurn(
       break;
   }
 
-  // 4. The message is committed: the reply may be relayed.
+  // 4. The message is committed: the reply may be relayed, and the live view may read it
+  // (a new conversation included, which has no id before this point).
+  noteActive(deps, outcome.conversationId, now);
+  takeover.watch(outcome.conversationId);
   if (outcome.admission.warned) await warnOfMessages(deps, outcome.admission, request.requestLog);
   const input: TurnInput = {
     ...request,
     agent: outcome.agent,
     conversationId: outcome.conversationId,
     reserved: outcome.admission.reserved,
+    stop: takeover.signal,
   };
   let reply: StartedReply | null = early.status === "fulfilled" ? early.value : null;
   // The read said no and the write stored all the same (the agent was activated or a lock ran
   // out in between), or the read failed: ask the model now, after the write, from a fresh read.
-  reply ??= await startReply(deps, input, await readTurnContext(deps.db, contextRead));
-  const events = replyEvents(deps, input, outcome.userMessageId, outcome.started, reply);
+  reply ??= await startReply(
+    deps,
+    { ...input, signal: modelRequest.signal },
+    withClientHistory(await readTurnContext(deps.db, contextRead), request),
+  );
+  const events = endingWith(replyEvents(deps, input, outcome.userMessageId, outcome.started, reply), takeover.end);
   return { conversationId: outcome.conversationId, turn: { userMessageId: outcome.userMessageId, events } };
+}
+
+/** Relays `events`, then runs `end` however they stop (finished, failed, or the consumer left). */
+async function* endingWith<T>(events: AsyncGenerator<T>, end: () => void): AsyncGenerator<T> {
+  try {
+    yield* events;
+  } finally {
+    end();
+  }
+}
+
+/** The history the client sent, when its channel keeps the conversation itself; else the stored one. */
+function withClientHistory(context: TurnContext, request: TurnRequest): TurnContext {
+  return request.history ? { ...context, history: [...request.history] } : context;
+}
+
+/** The security lock's rule tripped by the first of the client's earlier user turns, if any. */
+function firstInjection(history: TurnRequest["history"]): string | null {
+  for (const turn of history ?? []) {
+    const rule = turn.role === "user" ? injectionRule(turn.content) : null;
+    if (rule) return rule;
+  }
+  return null;
+}
+
+/** Where the turn's message goes in the conversation's tree (message-tree-sql.ts). */
+function placementOf(request: TurnRequest): TurnPlacement {
+  if (request.replaces) return { kind: "replace", of: request.replaces };
+  if (request.branch) return request.branch;
+  return { kind: "append" };
 }
 
 /** The 429 for a turn its company's quotas did not admit. */
@@ -170,7 +237,7 @@ async function beginLockingTurn(
   let kind = request.kind ?? "text";
   if (request.conversationId) {
     const conversation = await findConversationOfUser(deps.db, request.user.id, request.conversationId, request.kind);
-    if (!conversation || conversation.agentId !== agent.id) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    if (!conversation || conversation.agentId !== agent.id) throw apiError("CONVERSATION_NOT_FOUND");
     kind = conversation.kind;
   }
   // Admitted before anything is written, so a refused turn stores nothing; given back if the turn fails.

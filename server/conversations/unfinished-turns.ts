@@ -41,8 +41,8 @@ export async function sweepUnfinishedTurns(db: Db, p: { before: Date; since?: Da
               and r.role = 'assistant' and r.reply_to is null and r.created_at > m.created_at)
         ),
         marked as (
-          insert into messages (conversation_id, role, content, status, language, reply_to, created_at)
-          select conversation_id, 'assistant', '', 'failed', language, id, created_at + interval '1 microsecond'
+          insert into messages (conversation_id, role, content, status, language, reply_to, parent_id, created_at)
+          select conversation_id, 'assistant', '', 'failed', language, id, id, created_at + interval '1 microsecond'
           from unanswered returning conversation_id
         ),
         counted as (

@@ -1,8 +1,9 @@
 /** GET /api/dashboard: the four stat cards' figures for the signed-in user. */
+import { SIGNED_IN } from "../http/route-access.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DashboardStatsSchema } from "../../contracts/dashboard.js";
-import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { dashboardStats } from "./service.js";
 

@@ -22,7 +22,11 @@ export async function readAppliedMigrationTime(session: SqlSession): Promise<num
   return rows.length ? Number(rows[0].created_at) : null;
 }
 
-/** The app's tables, parents before children, so rows can be inserted with foreign keys on. */
+/**
+ * The app's tables, parents before children, so rows can be inserted with foreign keys on. A
+ * deferrable key (a conversation's chosen message) is checked at commit, so it orders nothing:
+ * that is how the two tables that point at each other load in one transaction.
+ */
 export async function listTablesInLoadOrder(session: SqlSession): Promise<string[]> {
   const tables = await session.query<{ name: string }>(
     `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -34,7 +38,7 @@ export async function listTablesInLoadOrder(session: SqlSession): Promise<string
        join pg_class child on child.oid = k.conrelid
        join pg_class parent on parent.oid = k.confrelid
        join pg_namespace n on n.oid = k.connamespace
-      where k.contype = 'f' and n.nspname = 'public' and k.conrelid <> k.confrelid`,
+      where k.contype = 'f' and n.nspname = 'public' and k.conrelid <> k.confrelid and not k.condeferrable`,
   );
   const parents = new Map(tables.map((t) => [t.name, new Set<string>()]));
   for (const e of edges) parents.get(e.child)?.add(e.parent);
@@ -84,13 +88,15 @@ export async function writeSequence(session: SqlSession, state: SequenceState): 
  * memory. A table that references itself (a reply's `reply_to` names a user message) lists the
  * rows that reference nothing first: a restore inserts in batches, and in the table's physical
  * order a reply can come before its message, in an earlier batch, which its key refuses (seen
- * under load). One level of reference is all our tables have.
+ * under load). Then physical order: a message's parent (a branch's) was inserted before it, its
+ * key checked at that moment, so it sits earlier unless an update moved it; deeper chains
+ * (messages.parent_id) mostly come out parents first. A recursive order is the thorough fix.
  */
 export async function* readTableRows(session: SqlSession, table: string, batchSize: number): AsyncGenerator<string> {
   const cursor = `backup_${table.replace(/\W/g, "_")}`;
   const selfReferences = await selfReferencingColumns(session, table);
   const order = selfReferences.length
-    ? ` order by ${selfReferences.map((column) => `(t.${quoteIdent(column)} is not null)`).join(", ")}`
+    ? ` order by ${selfReferences.map((column) => `(t.${quoteIdent(column)} is not null)`).join(", ")}, t.ctid`
     : "";
   await session.exec(
     `declare ${quoteIdent(cursor)} no scroll cursor for select row_to_json(t)::text as r from public.${quoteIdent(table)} t${order}`,

@@ -13,11 +13,26 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { schema as coreSchema } from "./schema.js";
 import { knowledgeSchema } from "./schema-knowledge.js";
+import { outcomesSchema } from "./schema-outcomes.js";
+import { publishingSchema } from "./schema-publishing.js";
 import { recordsSchema } from "./schema-records.js";
+import { takeoverSchema } from "./schema-takeover.js";
+import { toolsSchema } from "./schema-tools.js";
+import { apiKeysSchema } from "./schema-api-keys.js";
 import { usageSchema } from "./schema-usage.js";
 import { seedTemplates } from "./seed-templates.js";
 
-const schema = { ...coreSchema, ...usageSchema, ...knowledgeSchema, ...recordsSchema };
+const schema = {
+  ...coreSchema,
+  ...usageSchema,
+  ...knowledgeSchema,
+  ...recordsSchema,
+  ...outcomesSchema,
+  ...toolsSchema,
+  ...publishingSchema,
+  ...takeoverSchema,
+  ...apiKeysSchema,
+};
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {

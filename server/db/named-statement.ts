@@ -80,6 +80,14 @@ export async function shapedRows<V extends Record<string, unknown>>(
   return runNamed(db, made.name, made.text, params);
 }
 
+/**
+ * Every shape built so far in this process, by shape: its prepared statement's name and SQL.
+ * The SQL snapshots (sql-snapshots.test.ts) build each shape once and compare it with its file.
+ */
+export function builtShapes(): { shape: string; name: string; text: string }[] {
+  return [...shapes].map(([shape, { name, text }]) => ({ shape, name, text }));
+}
+
 async function runNamed(db: Db, name: string, text: string, params: unknown[]): Promise<Row[]> {
   const client = clientOf(db);
   if (client.kind === "pglite") return (await client.pglite.query<Row>(text, params)).rows;

@@ -7,6 +7,7 @@ import { once } from "node:events";
 import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -27,7 +28,7 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
 
 /** Extensions the migrations create: PGlite loads them at construction, PostgreSQL has them installed. */
 export const PGLITE_OPTIONS = {
-  extensions: { pg_trgm },
+  extensions: { pg_trgm, btree_gin },
   // PGlite's own start parameters (single-user mode, no parallel workers…) and ours after them.
   startParams: [
     ...PGlite.defaultStartParams,
@@ -44,8 +45,10 @@ export const PGLITE_OPTIONS = {
  */
 const PREPARE_DATA_DIRECTORY = `
 const request = JSON.parse(process.argv[1]);
-const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all(request.modules.map((url) => import(url)));
-const client = new PGlite(request.dir, { extensions: { pg_trgm }, startParams: request.startParams });
+const [{ PGlite }, { pg_trgm }, { btree_gin }, { drizzle }, { migrate }] = await Promise.all(
+  request.modules.map((url) => import(url)),
+);
+const client = new PGlite(request.dir, { extensions: { pg_trgm, btree_gin }, startParams: request.startParams });
 try {
   await migrate(drizzle(client), { migrationsFolder: request.migrationsFolder });
 } finally {
@@ -76,6 +79,7 @@ async function prepareDataDirectory(dir: string): Promise<void> {
     modules: [
       "@electric-sql/pglite",
       "@electric-sql/pglite/contrib/pg_trgm",
+      "@electric-sql/pglite/contrib/btree_gin",
       "drizzle-orm/pglite",
       "drizzle-orm/pglite/migrator",
     ].map((name) => import.meta.resolve(name)),

@@ -4,7 +4,7 @@
  * files generate the migrations.
  */
 import { sql } from "drizzle-orm";
-import { customType, index, integer, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { KNOWLEDGE_FILE_KINDS, KNOWLEDGE_STATUSES } from "../../contracts/knowledge.js";
 import { agents, users } from "./schema.js";
 
@@ -31,6 +31,14 @@ export const knowledgeDocuments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
+    /**
+     * The title's words, English stems and plain words together: retrieval adds a query word's
+     * weight to the passages of a document whose title holds it (decision 145). Stored, so a
+     * search matches it without building a vector per document and query word.
+     */
+    titleSearch: tsvector("title_search")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, title) || to_tsvector('simple'::regconfig, title)`),
     kind: text("kind", { enum: [...KNOWLEDGE_FILE_KINDS, "text"] }).notNull(),
     fileName: text("file_name"),
     sizeBytes: integer("size_bytes").notNull(),
@@ -56,7 +64,8 @@ export const knowledgeDocuments = pgTable(
 
 /**
  * A passage of a document, the unit retrieval returns and a citation shows. `search` is the
- * language-independent word index ('simple' configuration, accents folded by the writer);
+ * language-independent word index ('simple' configuration, accents folded by the writer),
+ * `search_english` the stemmed one;
  * `content` also carries a trigram index for scripts without spaces (Japanese, Chinese, Korean).
  */
 export const knowledgeChunks = pgTable(
@@ -77,14 +86,46 @@ export const knowledgeChunks = pgTable(
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, content)`),
+    /**
+     * English words by their Snowball stems ("repeats" and "repeated" are "repeat", "overlapping"
+     * is "overlap"), the heading path weighted B so a passage under a heading about the words
+     * ranks above one that mentions them in passing. Searched first; `search` answers for the
+     * words it does not know (other languages' inflections, by prefix).
+     */
+    searchEnglish: tsvector("search_english")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(location, '')), 'B') || to_tsvector('english'::regconfig, content)`,
+      ),
     embedding: real("embedding").array(),
   },
   (t) => [
     index("knowledge_chunks_document_idx").on(t.documentId, t.ordinal),
-    index("knowledge_chunks_agent_idx").on(t.agentId),
-    index("knowledge_chunks_search_idx").using("gin", t.search),
+    // The agent first (btree_gin): a word's lookup lists the agent's passages only, not every
+    // agent's that hold the word (decision 118). It also answers `agent_id =` alone: a btree on
+    // the agent beside it drew the planner, with stale statistics, into walking the agent's chunks.
+    index("knowledge_chunks_agent_search_idx").using("gin", t.agentId, t.search),
+    index("knowledge_chunks_agent_search_english_idx").using("gin", t.agentId, t.searchEnglish),
     index("knowledge_chunks_trigram_idx").using("gin", sql`${t.content} gin_trgm_ops`),
   ],
 );
 
-export const knowledgeSchema = { knowledgeDocuments, knowledgeChunks };
+/**
+ * How many of an agent's searchable passages (chunks of its ready documents) hold each English
+ * stem of `search_english`: kept by the writes in knowledge/queries.ts as documents become ready,
+ * are re-indexed or deleted, so retrieval reads a common word's rarity from one row instead of
+ * listing its thousands of passages (decision 118). A row may reach 0 and stay.
+ */
+export const knowledgeTerms = pgTable(
+  "knowledge_terms",
+  {
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => agents.id, { onDelete: "cascade" }),
+    lexeme: text("lexeme").notNull(),
+    chunks: integer("chunks").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.lexeme] })],
+);
+
+export const knowledgeSchema = { knowledgeDocuments, knowledgeChunks, knowledgeTerms };

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { FIRST_TOKEN_BUCKET_COLUMNS } from "../usage/first-token-buckets.js";
+import { FIRST_TOKEN_BUCKET_COLUMNS } from "./first-token-buckets.js";
 import { companies, conversations, users } from "./schema.js";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -43,6 +43,10 @@ export const usageRecords = pgTable(
     agentName: text("agent_name").notNull(),
     conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["text", "voice"] }).notNull(),
+    /** Who the turn was for (contracts/usage.ts USAGE_CHANNELS): a member in the app, or a guest on the web or the API. */
+    channel: text("channel", { enum: ["app", "web", "api"] })
+      .notNull()
+      .default("app"),
     /** "openai-compatible" or "offline". */
     provider: text("provider").notNull(),
     /** The model asked, or "offline". */
@@ -85,9 +89,18 @@ export const usageDaily = pgTable(
     agentName: text("agent_name").notNull(),
     conversations: integer("conversations").notNull().default(0),
     messages: integer("messages").notNull().default(0),
+    /** Of `messages`, the guests' on the public page and the widget, and through the API (issue 25). */
+    webMessages: integer("web_messages").notNull().default(0),
+    apiMessages: integer("api_messages").notNull().default(0),
     promptTokens: bigint("prompt_tokens", { mode: "number" }).notNull().default(0),
     completionTokens: bigint("completion_tokens", { mode: "number" }).notNull().default(0),
     voiceSeconds: doublePrecision("voice_seconds").notNull().default(0),
+    /**
+     * Wall seconds of voice calls started that day: raised with each call's duration
+     * (voice/queries.ts recordDuration), so analytics reads a call's length, not the sum of
+     * its estimated heard and spoken seconds (the quota's figure, above).
+     */
+    callSeconds: integer("call_seconds").notNull().default(0),
     failedReplies: integer("failed_replies").notNull().default(0),
     securityLocks: integer("security_locks").notNull().default(0),
     ...FIRST_TOKEN_BUCKET_COLUMNS,

@@ -212,12 +212,21 @@ export const conversations = pgTable(
      * and its messages stay, so admins still read it.
      */
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The message whose branch the person chose to see (an edit, a regeneration or the branch
+     * switcher sets it): the active path runs up from it to the first message and down through
+     * the newest reply at each step (conversations/message-tree.ts). Null: the newest first message.
+     */
+    activeMessageId: uuid("active_message_id").references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("conversations_user_idx").on(t.userId, t.updatedAt),
     index("conversations_kind_idx").on(t.kind, t.updatedAt),
+    // Conversation search (decision 113): a person's list in its order, and titles by substring.
+    index("conversations_list_idx").on(t.userId, t.kind, t.pinned, t.updatedAt),
+    index("conversations_title_trigram_idx").using("gin", sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -244,13 +253,26 @@ export const messages = pgTable(
      * with it, and a reply stored after its message was deleted is refused by the key.
      */
     replyTo: uuid("reply_to").references((): AnyPgColumn => messages.id, { onDelete: "cascade" }),
+    /**
+     * The message this one follows in the conversation's tree: a reply's user message, a user
+     * message's previous reply; null for a first message. Siblings (same parent) are the
+     * versions an edit or a regeneration made; none is ever deleted by either.
+     */
+    parentId: uuid("parent_id").references((): AnyPgColumn => messages.id, { onDelete: "cascade" }),
     /** A voice reply the user spoke over: `content` is what was actually said before the cut. */
     interrupted: boolean("interrupted").notNull().default(false),
     /** A voice reply's server-side turn stages (contracts/voice.ts VoiceTurnStages); null otherwise. */
     stages: jsonb("stages").$type<VoiceTurnStages>(),
+    /** A reply a person typed while holding the conversation (issue 26): their name as the user saw it; null for the agent's. */
+    authorName: text("author_name"),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_conversation_idx").on(t.conversationId, t.createdAt)],
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.createdAt),
+    index("messages_parent_idx").on(t.parentId, t.createdAt),
+    // Conversation search (decision 113): any script, any case, by substring.
+    index("messages_content_trigram_idx").using("gin", sql`${t.content} gin_trgm_ops`),
+  ],
 );
 
 export const voiceAudio = pgTable(

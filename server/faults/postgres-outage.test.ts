@@ -13,7 +13,8 @@ import { frameData, makeAgent, messagesOf, postChat, streamChat } from "../chat/
 import { createManualClock } from "../clock.js";
 import { isDatabaseUnavailable, openDatabase } from "../db/connect.js";
 import { messages } from "../db/schema.js";
-import { SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/error-handler.js";
+import { errorBody } from "../../contracts/errors.js";
+import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from "../http/error-handler.js";
 import { createOpenAiCompatibleLlm } from "../providers/llm/openai-compatible-llm.js";
 import { makeUser } from "../test-support/factories.js";
 import { startFaultyProvider } from "../test-support/fake-provider-faults.js";
@@ -53,7 +54,7 @@ function isUnavailableAnswer(answer: AnswerShape): boolean {
   if (answer.status !== 503 || answer.retryAfter !== String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS)) return false;
   if (!answer.contentType.startsWith("application/json")) return false;
   try {
-    return (JSON.parse(answer.body) as { message?: unknown }).message === SERVICE_UNAVAILABLE_MESSAGE;
+    return (JSON.parse(answer.body) as { message?: unknown }).message === errorBody("SERVICE_UNAVAILABLE").message;
   } catch {
     return false;
   }
@@ -178,7 +179,7 @@ describe.skipIf(skipReason !== null)(suiteName, () => {
       expect(streamed.frames.map((f) => f.event).at(-1)).toBe("error");
       expect(streamed.frames.map((f) => f.event)).not.toContain("done");
       const [streamError] = frameData<ChatSseError>(streamed.frames, "error");
-      expect(streamError).toEqual({ status: 503, message: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(streamError).toEqual({ status: 503, ...errorBody("SERVICE_UNAVAILABLE") });
 
       // ...and each kept its user's message and nothing else (until the sweep, below).
       const [{ conversationId: streamedId }] = frameData<{ conversationId: string }>(streamed.frames, "conversation");

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatSseError } from "../../contracts/chat.js";
 import { frameData, makeAgent, messagesOf, postChat, streamChat } from "../chat/chat-test-support.js";
-import { PROVIDER_FAILED } from "../conversations/turn-reply.js";
+import { errorBody } from "../../contracts/errors.js";
 import { createOpenAiCompatibleLlm } from "../providers/llm/openai-compatible-llm.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { halfWrittenConversations } from "./conversation-invariants.js";
@@ -142,7 +142,7 @@ async function failedJsonTurn(setup: FaultSetup, message: string) {
   const res = await postChat(setup.t, setup.user, setup.agentId, { message, conversationId: null });
   expect(res.statusCode).toBe(502);
   const body = res.json() as { message: string; conversationId: string };
-  expect(body).toEqual({ message: PROVIDER_FAILED, conversationId: expect.any(String) });
+  expect(body).toEqual({ ...errorBody("REPLY_FAILED"), conversationId: expect.any(String) });
   return { conversationId: body.conversationId, shownText: "" };
 }
 
@@ -153,7 +153,7 @@ async function failedStreamedTurn(setup: FaultSetup, message: string) {
   expect(events[0]).toBe("conversation");
   expect(events.at(-1)).toBe("error");
   expect(events).not.toContain("done");
-  expect(frameData<ChatSseError>(res.frames, "error")).toEqual([{ status: 502, message: PROVIDER_FAILED }]);
+  expect(frameData<ChatSseError>(res.frames, "error")).toEqual([{ status: 502, ...errorBody("REPLY_FAILED") }]);
   const [{ conversationId }] = frameData<{ conversationId: string }>(res.frames, "conversation");
   const shownText = frameData<{ text: string }>(res.frames, "delta")
     .map((delta) => delta.text)

@@ -3,6 +3,7 @@
  * `{ message }` shape with `Connection: close`, so a client never reuses the socket the server
  * closes after it (generated input found a keep-alive client's next request failing unanswered).
  */
+import { errorBody } from "../../contracts/errors.js";
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test-support/test-app.js";
@@ -34,7 +35,7 @@ it("answers headers over the limit with 431, a message and Connection: close, th
   const [head, body] = answer.split("\r\n\r\n");
   expect(head.split("\r\n")[0]).toBe("HTTP/1.1 431 Request Header Fields Too Large");
   expect(head.toLowerCase()).toContain("connection: close");
-  expect(JSON.parse(body)).toEqual({ message: "The request's headers are too large" });
+  expect(JSON.parse(body)).toEqual(errorBody("HEADERS_TOO_LARGE"));
 });
 
 it("answers bytes that are not HTTP with 400 and Connection: close", async () => {

@@ -9,7 +9,10 @@ import { fakeLlm, makeAgent, postChat } from "../chat/chat-test-support.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { userBusyMessage, companyBusyMessage } from "./concurrency-caps.js";
+import { errorBody } from "../../contracts/errors.js";
+
+/** How long a held turn may take to reach the fake model: 10 s was passed at load average 49. */
+const WAIT_BOUND_MS = 120_000;
 
 const USER_CAP = 3;
 const COMPANY_CAP = 5;
@@ -79,7 +82,7 @@ describeEachEngine("concurrency caps", (engine) => {
     await whenSettled(flood, FLOOD - USER_CAP);
     const othersChat = postChat(t, other, otherAgent, { message: "Am I still served?" });
     // The other user's turn reached the model while the flooder's held their slots.
-    await vi.waitFor(() => expect(chatRequests()).toBe(before + USER_CAP + 1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(chatRequests()).toBe(before + USER_CAP + 1), { timeout: WAIT_BOUND_MS });
     fake.release();
 
     const answers = await Promise.all(flood);
@@ -89,7 +92,7 @@ describeEachEngine("concurrency caps", (engine) => {
       ...Array(FLOOD - USER_CAP).fill(429),
     ]);
     expect(refused[0]?.headers["retry-after"]).toBe(String(t.config.CONCURRENCY_RETRY_AFTER_SECONDS));
-    expect(refused[0]?.json()).toEqual({ message: userBusyMessage("turns", USER_CAP) });
+    expect(refused[0]?.json()).toEqual(errorBody("USER_BUSY", { work: "turns", limit: USER_CAP }));
     expect((await othersChat).statusCode).toBe(200);
     // Slots are given back as responses close.
     expect((await postChat(t, flooder, flooderAgent, { message: "Later" })).statusCode).toBe(200);
@@ -106,13 +109,13 @@ describeEachEngine("concurrency caps", (engine) => {
     // Two each from three members: six against a company cap of five.
     const turns = members.flatMap((m, i) => [0, 1].map((n) => postChat(t, m, agents[i]!, { message: `Busy ${n}` })));
     await whenSettled(turns, 1);
-    await vi.waitFor(() => expect(chatRequests()).toBe(before + COMPANY_CAP), { timeout: 10_000 });
+    await vi.waitFor(() => expect(chatRequests()).toBe(before + COMPANY_CAP), { timeout: WAIT_BOUND_MS });
     fake.release();
     const answers = await Promise.all(turns);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(answers.find((res) => res.statusCode === 429)?.json()).toEqual({
-      message: companyBusyMessage("turns", COMPANY_CAP),
-    });
+    expect(answers.find((res) => res.statusCode === 429)?.json()).toEqual(
+      errorBody("COMPANY_BUSY", { work: "turns", limit: COMPANY_CAP }),
+    );
     fake.setBehaviour({});
   });
 
@@ -127,7 +130,7 @@ describeEachEngine("concurrency caps", (engine) => {
       });
     const requests = Array.from({ length: 6 }, speak);
     await whenSettled(requests, 4);
-    await vi.waitFor(() => expect(speech.started()).toBe(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(speech.started()).toBe(2), { timeout: WAIT_BOUND_MS });
     speech.release();
     const statuses = (await Promise.all(requests)).map((res) => res.statusCode).sort();
     expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);

@@ -12,9 +12,10 @@
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Config } from "../config.js";
+import { errorBody, type CappedWork } from "../../contracts/errors.js";
 import { HttpError } from "./http-error.js";
 
-export type CappedWork = "turns" | "speech";
+export type { CappedWork };
 
 export type ConcurrencyLimits = Pick<
   Config,
@@ -30,19 +31,6 @@ export interface ConcurrencyCaps {
   hold(work: CappedWork): onRequestAsyncHookHandler;
   /** Work in flight now, for tests and metrics. */
   inFlight(work: CappedWork, userId: string): number;
-}
-
-const WORDS: Record<CappedWork, { plural: string; verb: string }> = {
-  turns: { plural: "replies", verb: "finish" },
-  speech: { plural: "speech requests", verb: "finish" },
-};
-
-export function userBusyMessage(work: CappedWork, limit: number): string {
-  return `You already have ${limit} ${WORDS[work].plural} in progress. Wait for one to ${WORDS[work].verb}, then try again.`;
-}
-
-export function companyBusyMessage(work: CappedWork, limit: number): string {
-  return `Your company already has ${limit} ${WORDS[work].plural} in progress. Try again in a moment.`;
 }
 
 /**
@@ -70,10 +58,10 @@ export function createConcurrencyCaps(
   function acquire(work: CappedWork, userId: string, company: string): () => void {
     const { users, companies } = counters[work];
     if ((users.get(userId) ?? 0) >= userLimit[work]) {
-      throw new HttpError(429, userBusyMessage(work, userLimit[work]), retryAfter);
+      throw new HttpError(429, errorBody("USER_BUSY", { work, limit: userLimit[work] }), retryAfter);
     }
     if ((companies.get(company) ?? 0) >= companyLimit[work]) {
-      throw new HttpError(429, companyBusyMessage(work, companyLimit[work]), retryAfter);
+      throw new HttpError(429, errorBody("COMPANY_BUSY", { work, limit: companyLimit[work] }), retryAfter);
     }
     add(users, userId, 1);
     add(companies, company, 1);

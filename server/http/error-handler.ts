@@ -1,14 +1,14 @@
 /**
- * Turns every failure into `{ message }`: validation → 400 with the first readable issue,
- * known client errors keep their status, an unreachable database → 503 with Retry-After,
- * anything else is logged and answered 500.
+ * Turns every failure into a catalogued `{ code, message, ...fields }` (contracts/errors.ts):
+ * validation → 400 INVALID_INPUT with the first readable issue (and the body field it is in), known client errors keep their
+ * status, an unreachable database → 503 with Retry-After, anything else is logged and answered 500.
  */
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/connect.js";
-import { HttpError } from "./http-error.js";
+import { errorBody, type ApiErrorBody } from "../../contracts/errors.js";
+import { apiError, HttpError, retryLater } from "./http-error.js";
 
-export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again shortly.";
 /** Long enough for a database restart or fail-over to finish, short enough that people retry soon. */
 export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -18,49 +18,60 @@ export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
  */
 export function serviceUnavailableError(error: unknown): HttpError | null {
   if (!isDatabaseUnavailable(error)) return null;
-  return new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE, {
-    "Retry-After": String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS),
-  });
+  return retryLater(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, "SERVICE_UNAVAILABLE");
 }
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
 
+/** What a failure is answered with: its status, headers and catalogued body. */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ApiErrorBody;
+}
+
+/** The catalogued answer to `error`; logs what is not the client's doing. */
+export function errorAnswer(error: FastifyError | HttpError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof HttpError) return { status: error.statusCode, headers: error.headers, body: error.body };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    const path = issue?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
+    const detail = issue?.message ?? "Invalid input";
+    // A malformed id in the path names nothing that exists: that is a 404, like any unknown id.
+    if (error.validationContext === "params")
+      return { status: 404, headers: {}, body: errorBody("NOT_FOUND", { message: detail }) };
+    // Our own messages already name the field ("name is required"); zod's defaults do not.
+    const message = path && ZOD_DEFAULT_MESSAGE.test(detail) ? `${path}: ${detail}` : detail;
+    const field = error.validationContext === "body" && path ? { field: path } : {};
+    return { status: 400, headers: {}, body: errorBody("INVALID_INPUT", { message, ...field }) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { status, headers: {}, body: errorBody("BODY_TOO_LARGE") };
+  if (status >= 400 && status < 500) return { status, headers: {}, body: clientError(error) };
+  const unavailable = serviceUnavailableError(error);
+  if (unavailable) {
+    // The driver's own words only: the wrapping query error would carry the statement's values.
+    request.log.warn({ reason: driverReason(error) }, "database unavailable");
+    return { status: 503, headers: unavailable.headers, body: unavailable.body };
+  }
+  request.log.error({ err: error }, "request failed");
+  return { status: 500, headers: {}, body: apiError("INTERNAL").body };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const path = issue?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
-      const detail = issue?.message ?? "Invalid input";
-      // A malformed id in the path names nothing that exists: that is a 404, like any unknown id.
-      if (error.validationContext === "params") return reply.status(404).send({ message: detail });
-      // Our own messages already name the field ("name is required"); zod's defaults do not.
-      const message = path && ZOD_DEFAULT_MESSAGE.test(detail) ? `${path}: ${detail}` : detail;
-      return reply.status(400).send({ message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: "Request body is too large" });
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error) });
-    }
-    const unavailable = serviceUnavailableError(error);
-    if (unavailable) {
-      // The driver's own words only: the wrapping query error would carry the statement's values.
-      request.log.warn({ reason: driverReason(error) }, "database unavailable");
-      return reply.status(503).headers(unavailable.headers).send({ message: unavailable.message });
-    }
-    request.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ message: "Internal Server Error" });
+    const answer = errorAnswer(error, request);
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
   });
 }
 
-function clientMessage(error: FastifyError): string {
-  if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) return "Malformed JSON body";
-  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "Unsupported content type; send JSON";
-  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "Request body is empty";
-  return error.message;
+/** Fastify's own refusals (the body parser's), under our codes; anything else keeps its words. */
+function clientError(error: FastifyError): ApiErrorBody {
+  if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError)
+    return errorBody("MALFORMED_JSON");
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return errorBody("UNSUPPORTED_CONTENT_TYPE");
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return errorBody("EMPTY_BODY");
+  return errorBody("BAD_REQUEST", { message: error.message });
 }
 
 /** The innermost cause's code and message: what the driver or the socket said. */

@@ -3,12 +3,14 @@
  * the router's length limit). Answered in our `{ message }` shape, never echoing the path.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-
-const MESSAGES: Record<string, string> = {
-  FST_ERR_BAD_URL: "Malformed URL",
-  FST_ERR_MAX_PARAM_LENGTH: "The address is too long",
-};
+import { errorBody } from "../../contracts/errors.js";
 
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void reply.status(error.statusCode ?? 400).send({ message: MESSAGES[error.code] ?? "Bad request" });
+  const body =
+    error.code === "FST_ERR_BAD_URL"
+      ? errorBody("MALFORMED_URL")
+      : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+        ? errorBody("URL_TOO_LONG")
+        : errorBody("BAD_REQUEST", { message: "Bad request" });
+  void reply.status(error.statusCode ?? 400).send(body);
 }

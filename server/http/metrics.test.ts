@@ -3,6 +3,7 @@
  * requests and open event streams are counted (a real chat stream held open by the fake model),
  * and that the turn code's time-to-first-token reaches the histogram.
  */
+import { errorBody } from "../../contracts/errors.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeLlm, makeAgent, streamChat } from "../chat/chat-test-support.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
@@ -46,7 +47,7 @@ describeEachEngine("metrics", (engine) => {
     expect((await scrape()).status).toBe(401);
     const asUser = await scrape(user.cookie);
     expect(asUser.status).toBe(403);
-    expect(JSON.parse(asUser.body)).toEqual({ message: "Admin access required" });
+    expect(JSON.parse(asUser.body)).toEqual(errorBody("ADMIN_REQUIRED"));
   });
 
   it("shows an administrator every metric in Prometheus text, with the requests counted by route pattern", async () => {

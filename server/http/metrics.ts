@@ -8,12 +8,12 @@
  * streams open right now; the PostgreSQL pool's connections and queued queries; event-loop
  * delay since the previous scrape; resident memory.
  */
+import { ADMIN_ONLY } from "./route-access.js";
 import type { ServerResponse } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
 import { Gauge, Histogram, Registry } from "prom-client";
-import { ADMIN_ONLY } from "../auth/guards.js";
 import type { Database } from "../db/connect.js";
 
 export const METRICS_PATH = "/metrics";

@@ -1,3 +1,4 @@
+import { errorBody } from "../../contracts/errors.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeAgent } from "../test-support/agent-factory.js";
 import { makeOwner, type MadeUser } from "../test-support/factories.js";
@@ -17,7 +18,7 @@ describeEachEngine("requests the router or the socket make odd", (engine) => {
     const id = "a".repeat(300);
     const res = await t.app.inject({ url: `/api/agents/${id}`, headers: { cookie: owner.cookie } });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ message: "The address is too long" });
+    expect(res.json()).toEqual(errorBody("URL_TOO_LONG"));
   });
 
   it("an event-stream chat answers on a socket without setNoDelay (app.inject)", async () => {

@@ -7,13 +7,12 @@
  * The document is public, like the web app's own JavaScript that calls the same routes: it
  * names routes and shapes, never data, and every route still enforces its access.
  */
+import { type Access, PUBLIC, SESSION_COOKIE } from "./route-access.js";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MessageSchema } from "../../contracts/message.js";
-import { PUBLIC, type Access } from "../auth/guards.js";
-import { SESSION_COOKIE } from "../auth/sessions.js";
+import { ApiErrorSchema } from "../../contracts/errors.js";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 
@@ -65,7 +64,7 @@ function isDocumented(url: string): boolean {
   return url.startsWith("/api/") && url !== OPENAPI_PATH;
 }
 
-const REFUSAL = z.toJSONSchema(MessageSchema, { target: "draft-2020-12" });
+const REFUSAL = z.toJSONSchema(ApiErrorSchema, { target: "draft-2020-12" });
 const refusal = (description: string) => ({ description, content: { "application/json": { schema: REFUSAL } } });
 
 const ACCESS_WORDS: Record<Access, string> = {

@@ -2,6 +2,7 @@
  * Browser-facing protections: security headers on every answer, and a refusal of
  * state-changing requests that come from another site (Origin / Sec-Fetch-Site check).
  */
+import { errorBody } from "../../contracts/errors.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 const CONTENT_SECURITY_POLICY = [
@@ -21,6 +22,14 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** Routes a published agent's guests call from the sites that embed it (server/publishing/public-routes.ts). */
+export const PUBLIC_CHANNEL_PREFIX = "/api/public/";
+/**
+ * The OpenAI-compatible API (server/publishing/openai-api/): a bearer key, never a cookie, so another site's
+ * page gains nothing a request of its own would not — and its refusals must keep OpenAI's shape.
+ */
+const OPENAI_API_PREFIX = "/v1/";
+
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function registerSecurity(app: FastifyInstance): void {
@@ -32,8 +41,10 @@ export function registerSecurity(app: FastifyInstance): void {
     reply.header("Cross-Origin-Opener-Policy", "same-origin");
     reply.header("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)");
     reply.header("X-Request-Id", request.id);
-    if (STATE_CHANGING.has(request.method) && isCrossSite(request)) {
-      return reply.status(403).send({ message: "Cross-site request refused" });
+    // Public channels (issue 25) are called from other sites on purpose and check the origin themselves.
+    const crossSiteAllowed = request.url.startsWith(PUBLIC_CHANNEL_PREFIX) || request.url.startsWith(OPENAI_API_PREFIX);
+    if (STATE_CHANGING.has(request.method) && !crossSiteAllowed && isCrossSite(request)) {
+      return reply.status(403).send(errorBody("CROSS_SITE_REFUSED"));
     }
   });
 }

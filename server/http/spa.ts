@@ -6,11 +6,12 @@
  * chunks instead (signed-in-document.ts), private to that browser; both vary on Cookie.
  * Unknown /api paths (and everything when no build is given) answer 404 JSON.
  */
+import { SESSION_COOKIE } from "./route-access.js";
+import { errorBody } from "../../contracts/errors.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE } from "../auth/sessions.js";
 import { preferredEncoding } from "./accept-encoding.js";
 import { createSignedInDocuments, type SignedInDocument } from "./signed-in-document.js";
 import { ALWAYS_SIGNED_OUT_PATHS, PAGE_MODULES, signedInPageAt } from "../../contracts/pages.js";
@@ -40,7 +41,7 @@ export async function registerSpaAndNotFound(app: FastifyInstance, webRoot: stri
     // HEAD as well as GET: uptime checks ask for pages with HEAD.
     const isPageRead = request.method === "GET" || request.method === "HEAD";
     if (!hasBuild || !isPageRead || isApi) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
+      return reply.status(404).send(errorBody("ROUTE_NOT_FOUND", { method: request.method, path }));
     }
     // Which document a page gets depends on the cookie: no cache may hand one to the other.
     reply.header("Vary", "Cookie");

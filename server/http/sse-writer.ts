@@ -27,7 +27,10 @@ export interface SseWriter {
   readonly open: boolean;
 }
 
-export function createSseWriter(out: Writable): SseWriter {
+/** How a frame is written: `event:` and `data:` lines by default; the /v1 API writes `data:` lines only. */
+export type SseFormat = (event: string, data: unknown) => string;
+
+export function createSseWriter(out: Writable, format: SseFormat = formatSseFrame): SseWriter {
   let pending = "";
   let flushScheduled = false;
   const isOpen = () => !out.writableEnded && !out.destroyed;
@@ -44,7 +47,7 @@ export function createSseWriter(out: Writable): SseWriter {
     },
     send(event, data) {
       if (!isOpen()) return;
-      pending += formatSseFrame(event, data);
+      pending += format(event, data);
       if (flushScheduled) return;
       flushScheduled = true;
       // nextTick, not setImmediate: it runs once the current callback and its promise chain are
@@ -53,7 +56,7 @@ export function createSseWriter(out: Writable): SseWriter {
     },
     end(event, data) {
       if (!isOpen()) return;
-      const last = event === undefined ? "" : formatSseFrame(event, data);
+      const last = event === undefined ? "" : format(event, data);
       const text = pending + last;
       pending = "";
       if (text) out.end(text);
@@ -66,7 +69,7 @@ export function createSseWriter(out: Writable): SseWriter {
  * Turns a route's reply into an event stream written straight to the socket, past Fastify's
  * serialisation (hijacked), keeping the headers its hooks already set (security headers).
  */
-export function openEventStream(reply: FastifyReply): SseWriter {
+export function openEventStream(reply: FastifyReply, format?: SseFormat): SseWriter {
   reply.hijack();
   const res = reply.raw;
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -84,5 +87,5 @@ export function openEventStream(reply: FastifyReply): SseWriter {
   res.once("finish", () => {
     if (!httpServer.listening) socket?.end();
   });
-  return createSseWriter(res);
+  return createSseWriter(res, format);
 }

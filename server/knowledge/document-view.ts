@@ -7,7 +7,9 @@ export function toKnowledgeDocument(row: KnowledgeDocumentSummary): KnowledgeDoc
     id: row.id,
     title: row.title,
     status: row.status,
-    chunks: row.status === "ready" ? row.chunkCount : 0,
+    // While processing (embedding), the passages already stored are those being indexed: the
+    // page says "Indexing 1,240 passages…" rather than a bare spinner (issue 23).
+    chunks: row.status === "failed" ? 0 : row.chunkCount,
     kind: row.kind,
     fileName: row.fileName,
     sizeBytes: row.sizeBytes,

@@ -3,9 +3,15 @@
  * file is refused with a readable message and nothing stored, the limits hold, and only the
  * agent's owner manages it (admins may read).
  */
+import { errorBody } from "../../contracts/errors.js";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { KNOWLEDGE_FILE_MAX_BYTES, type KnowledgeDocument } from "../../contracts/knowledge.js";
+import {
+  KNOWLEDGE_CHUNKS_PER_AGENT,
+  KNOWLEDGE_DOCUMENTS_PER_AGENT,
+  KNOWLEDGE_FILE_MAX_BYTES,
+  type KnowledgeDocument,
+} from "../../contracts/knowledge.js";
 import { makeAgent } from "../chat/chat-test-support.js";
 import { companies, users } from "../db/schema.js";
 import { knowledgeChunks, knowledgeDocuments } from "../db/schema-knowledge.js";
@@ -86,6 +92,22 @@ describeEachEngine("knowledge uploads", (engine) => {
     expect(listed.find((d) => d.kind === "txt")?.title).toBe("notes");
   });
 
+  it("reads a Latin-1 / Windows-1252 text file with its accents and euro sign, not as binary", async () => {
+    const agentId = await makeAgent(t, user, { name: "Legacy Reader" });
+    // What Notepad on an older Windows writes: one byte a character (é 0xE9, € 0x80, — 0x97),
+    // invalid as UTF-8.
+    const text = "Crème brûlée: 5 € — Müller & Söhne.";
+    const special: Record<string, number> = { "€": 0x80, "—": 0x97 };
+    const bytes = Uint8Array.from(Array.from(text, (char) => special[char] ?? char.charCodeAt(0)));
+    const res = await uploadFile(t, user, agentId, { fileName: "menu.txt", bytes });
+    expect(res.statusCode, res.body).toBe(201);
+    const [chunk] = await t.deps.db.db
+      .select({ content: knowledgeChunks.content })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.documentId, res.json<KnowledgeDocument>().id));
+    expect(chunk?.content).toBe(text);
+  });
+
   it("takes pasted text with a title, and a typed title over the file's own", async () => {
     const agentId = await makeAgent(t, user, { name: "Paste Reader" });
     const pasted = await pasteText(t, user, agentId, "House rules", "No pets in the showroom.");
@@ -129,9 +151,61 @@ describeEachEngine("knowledge uploads", (engine) => {
       payload: { title: "No text" },
     });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json()).toEqual({ message: "text is required" });
+    expect(noFile.json()).toEqual(errorBody("INVALID_INPUT", { message: "text is required" }));
     expect(await storedRows()).toEqual(before);
     expect(await knowledgeOf(t, user, agentId)).toEqual([]);
+  });
+
+  it("holds a whole manual (1,000 documents) and refuses the next one before reading it", async () => {
+    const agentId = await makeAgent(t, user, { name: "Full Manual" });
+    const pages = Array.from({ length: KNOWLEDGE_DOCUMENTS_PER_AGENT }, (_, i) => ({
+      agentId,
+      userId: user.id,
+      title: `Page ${i}`,
+      kind: "txt" as const,
+      sizeBytes: 4,
+      content: Buffer.from("page"),
+      status: "ready" as const,
+    }));
+    await t.deps.db.db.insert(knowledgeDocuments).values(pages);
+    expect(KNOWLEDGE_DOCUMENTS_PER_AGENT).toBeGreaterThanOrEqual(1_000);
+
+    // A program renamed .txt would be refused by the reader (415): the limit answers first.
+    const res = await uploadFile(t, user, agentId, { fileName: "run.txt", bytes: "MZ\x00\x00\x90\x00binary" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/already holds 1000 documents/);
+  });
+
+  it("refuses a PDF with more passages than the agent has room for, with the limit's message, storing nothing", async () => {
+    const agentId = await makeAgent(t, user, { name: "Nearly Full" });
+    const [document] = await t.deps.db.db
+      .insert(knowledgeDocuments)
+      .values({
+        agentId,
+        userId: user.id,
+        title: "Big manual",
+        kind: "txt",
+        sizeBytes: 4,
+        content: Buffer.from("page"),
+        status: "ready",
+        chunkCount: KNOWLEDGE_CHUNKS_PER_AGENT - 2,
+      })
+      .returning({ id: knowledgeDocuments.id });
+    await t.deps.db.db.execute(sql`
+      insert into knowledge_chunks (document_id, agent_id, ordinal, content)
+      select ${document!.id}, ${agentId}, n, 'passage ' || n from generate_series(1, ${KNOWLEDGE_CHUNKS_PER_AGENT - 2}) as n`);
+    const before = await storedRows();
+
+    const pages = Array.from({ length: 6 }, (_, i) => [`Chapter ${i + 1}`, `Step ${i + 1} of the installation.`]);
+    const res = await uploadFile(t, user, agentId, {
+      fileName: "pump.pdf",
+      bytes: await buildPdf(pages, "Pump manual"),
+    });
+
+    // The reader stops at the third page with text (the agent's room is handed to it), and says what the limit is.
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(errorBody("TOO_MANY_PASSAGES", { limit: KNOWLEDGE_CHUNKS_PER_AGENT }));
+    expect(await storedRows()).toEqual(before);
   });
 
   it("answers 400, not 500, to a body that is not the multipart form its header announces", async () => {
@@ -143,7 +217,7 @@ describeEachEngine("knowledge uploads", (engine) => {
       payload: JSON.stringify({ title: "Notes", text: "Refunds are paid within 14 days." }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "The upload could not be read as a form with a file. Try again." });
+    expect(res.json()).toEqual(errorBody("UPLOAD_UNREADABLE"));
     expect(await knowledgeOf(t, user, agentId)).toEqual([]);
   });
 

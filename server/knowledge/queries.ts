@@ -66,7 +66,39 @@ export async function insertDocument(
 ): Promise<KnowledgeDocumentSummary> {
   const [row] = await db.insert(knowledgeDocuments).values(values).returning(summaryColumns);
   await insertChunks(db, row.id, row.agentId, chunks);
+  if (row.status === "ready") await countDocumentTerms(db, row, 1);
   return row;
+}
+
+/**
+ * Adds (1) or removes (-1) a document's passages to its agent's term statistics
+ * (knowledge_terms): called when its chunks become searchable (the document turns ready) and
+ * before they stop being so (deleted, re-indexed, no longer ready). Rows are written in lexeme
+ * order, so two uploads to one agent lock them in the same order and never deadlock.
+ */
+export async function countDocumentTerms(
+  db: Db,
+  document: { id: string; agentId: string },
+  sign: 1 | -1,
+): Promise<void> {
+  await db.execute(sql`
+    insert into knowledge_terms (agent_id, lexeme, chunks)
+    select ${document.agentId}::uuid, u.lexeme, ${sign}::int * count(*)::int
+      from knowledge_chunks c cross join lateral unnest(c.search_english) as u
+     where c.document_id = ${document.id}
+     group by u.lexeme
+     order by u.lexeme
+    on conflict (agent_id, lexeme) do update set chunks = knowledge_terms.chunks + excluded.chunks`);
+}
+
+/** The document's status now, its row locked until the caller's transaction ends; null when gone. */
+async function lockedStatus(db: Db, id: string): Promise<KnowledgeDocumentRow["status"] | null> {
+  const [row] = await db
+    .select({ status: knowledgeDocuments.status })
+    .from(knowledgeDocuments)
+    .where(eq(knowledgeDocuments.id, id))
+    .for("update");
+  return row?.status ?? null;
 }
 
 async function insertChunks(db: Db, documentId: string, agentId: string, chunks: ChunkInsert[]): Promise<void> {
@@ -83,6 +115,7 @@ export async function replaceChunks(
   chunks: ChunkInsert[],
   state: Pick<KnowledgeDocumentRow, "status" | "chunkCount" | "embeddingModel" | "updatedAt">,
 ): Promise<KnowledgeDocumentSummary> {
+  if ((await lockedStatus(db, document.id)) === "ready") await countDocumentTerms(db, document, -1);
   await db.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, document.id));
   await insertChunks(db, document.id, document.agentId, chunks);
   const [row] = await db
@@ -90,15 +123,20 @@ export async function replaceChunks(
     .set({ ...state, error: null, attempts: 0 })
     .where(eq(knowledgeDocuments.id, document.id))
     .returning(summaryColumns);
+  if (row?.status === "ready") await countDocumentTerms(db, row, 1);
   return row;
 }
 
 export async function deleteDocumentOfAgent(db: Db, agentId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(knowledgeDocuments)
-    .where(and(eq(knowledgeDocuments.agentId, agentId), eq(knowledgeDocuments.id, id)))
-    .returning({ id: knowledgeDocuments.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    // Its passages leave the statistics before the delete takes them (a cascade).
+    if ((await lockedStatus(tx, id)) === "ready") await countDocumentTerms(tx, { id, agentId }, -1);
+    const rows = await tx
+      .delete(knowledgeDocuments)
+      .where(and(eq(knowledgeDocuments.agentId, agentId), eq(knowledgeDocuments.id, id)))
+      .returning({ id: knowledgeDocuments.id });
+    return rows.length > 0;
+  });
 }
 
 export interface EmbeddingClaim {
@@ -143,10 +181,16 @@ export async function finishDocument(
   id: string,
   state: { status: "ready" | "failed"; error: string | null; embeddingModel?: string | null; now: Date },
 ): Promise<void> {
-  await db
-    .update(knowledgeDocuments)
-    .set({ status: state.status, error: state.error, embeddingModel: state.embeddingModel, updatedAt: state.now })
-    .where(eq(knowledgeDocuments.id, id));
+  await db.transaction(async (tx) => {
+    const was = await lockedStatus(tx, id);
+    const [row] = await tx
+      .update(knowledgeDocuments)
+      .set({ status: state.status, error: state.error, embeddingModel: state.embeddingModel, updatedAt: state.now })
+      .where(eq(knowledgeDocuments.id, id))
+      .returning({ id: knowledgeDocuments.id, agentId: knowledgeDocuments.agentId });
+    if (!row || (was === "ready") === (state.status === "ready")) return;
+    await countDocumentTerms(tx, row, state.status === "ready" ? 1 : -1);
+  });
 }
 
 export function documentChunksInOrder(db: Db, documentId: string) {

@@ -3,6 +3,8 @@
  * delete and re-index an agent's documents. Multipart is parsed only here (an encapsulated
  * plugin), with the file size limit applied while the upload streams in.
  */
+import { SIGNED_IN } from "../http/route-access.js";
+import { errorBody } from "../../contracts/errors.js";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,16 +19,15 @@ import {
   KnowledgeUploadProgressSchema,
 } from "../../contracts/knowledge.js";
 import { cleanInput, cleanText } from "../../contracts/text-input.js";
-import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { NO_CONTENT } from "../http/openapi.js";
 import {
   addKnowledgeFile,
   addKnowledgeText,
   AGENT_NOT_FOUND,
   deleteKnowledge,
-  DOCUMENT_NOT_FOUND,
   knowledgeUploadsOf,
   listKnowledge,
   reindexKnowledge,
@@ -35,11 +36,7 @@ import {
 import { createUploadAdmission } from "./upload-admission.js";
 
 const AgentParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
-const DocumentParams = AgentParams.extend({ docId: z.uuid({ error: DOCUMENT_NOT_FOUND }) });
-
-export const FILE_TOO_LARGE = `Files can be at most ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB.`;
-export const UPLOAD_UNREADABLE = "The upload could not be read as a form with a file. Try again.";
-export const FILE_REQUIRED = "Choose a file to upload (form field 'file').";
+const DocumentParams = AgentParams.extend({ docId: z.uuid({ error: errorBody("DOCUMENT_NOT_FOUND").message }) });
 
 /** Pasted text is UTF-8 up to 4 bytes a character, plus the JSON around it. */
 const TEXT_BODY_LIMIT_BYTES = KNOWLEDGE_TEXT_MAX_CHARS * 4 + 64 * 1024;
@@ -120,7 +117,7 @@ export async function registerKnowledgeRoutes(app: FastifyInstance, deps: Featur
 /** The JSON body: pasted text with a title, validated like every other body (controls cleaned first). */
 function parseText(body: unknown) {
   const parsed = KnowledgeTextSchema.safeParse(cleanInput(body ?? {}));
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid body");
+  if (!parsed.success) throw apiError("INVALID_INPUT", { message: parsed.error.issues[0]?.message ?? "Invalid body" });
   return parsed.data;
 }
 
@@ -144,11 +141,11 @@ async function readUpload(request: FastifyRequest): Promise<KnowledgeFile> {
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, FILE_TOO_LARGE);
-    if ((error as { statusCode?: number }).statusCode === 413) throw new HttpError(413, FILE_TOO_LARGE);
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw apiError("FILE_TOO_LARGE");
+    if ((error as { statusCode?: number }).statusCode === 413) throw apiError("FILE_TOO_LARGE");
     // A body that is not the multipart form its header announces (no boundary, cut short).
-    throw new HttpError(400, UPLOAD_UNREADABLE);
+    throw apiError("UPLOAD_UNREADABLE");
   }
-  if (!file) throw new HttpError(400, FILE_REQUIRED);
+  if (!file) throw apiError("FILE_REQUIRED");
   return { ...file, title };
 }

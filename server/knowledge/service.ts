@@ -4,6 +4,7 @@
  * stored, so a bad file is refused with nothing half-written; its chunks are written with it in
  * one transaction, and the embeddings, when configured, come afterwards in the background.
  */
+import { errorBody } from "../../contracts/errors.js";
 import {
   KNOWLEDGE_CHUNKS_PER_AGENT,
   KNOWLEDGE_DOCUMENTS_PER_AGENT,
@@ -14,8 +15,8 @@ import {
 } from "../../contracts/knowledge.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
-import { lockCompanyOfUser } from "../usage/company-queries.js";
+import { apiError, HttpError, retryLater } from "../http/http-error.js";
+import { lockCompanyOfUser } from "../companies/queries.js";
 import { toKnowledgeDocument } from "./document-view.js";
 import {
   extractInWorker,
@@ -25,6 +26,7 @@ import {
 } from "./extract/extract-pool.js";
 import { KnowledgeFileError } from "./extract/knowledge-file-error.js";
 import type { ExtractedDocument } from "./extract/extract-document.js";
+import type { PassageRoom } from "./extract/extract-limits.js";
 import {
   agentKnowledgeCounts,
   companyKnowledgeBytes,
@@ -37,15 +39,7 @@ import {
 } from "./queries.js";
 
 export const AGENT_NOT_FOUND = "Agent not found";
-export const DOCUMENT_NOT_FOUND = "Document not found";
-export const tooManyDocuments = (limit: number) =>
-  `This agent already holds ${limit} documents. Delete one to add another.`;
-export const tooManyChunks = (limit: number) =>
-  `This would give the agent more than ${limit.toLocaleString("en-US")} passages of knowledge. Delete a document or upload a shorter one.`;
-export const storageFull = (limitMb: number) =>
-  `Your company's knowledge storage (${limitMb.toLocaleString("en-US")} MB) is full. Delete documents or ask an administrator for more.`;
 
-export const EXTRACTION_BUSY = "The server is reading many files right now. Try again in a minute.";
 const EXTRACTION_BUSY_RETRY_AFTER_SECONDS = 30;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,7 +58,7 @@ export interface KnowledgeFile {
 async function agentFor(deps: FeatureDeps, user: UserRow, agentId: string, access: "manage" | "read") {
   const agent = UUID.test(agentId) ? await findAgentOwner(deps.db, agentId) : null;
   const allowed = agent && (agent.userId === user.id || (access === "read" && user.isAdmin));
-  if (!agent || !allowed) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (!agent || !allowed) throw apiError("AGENT_NOT_FOUND");
   return agent;
 }
 
@@ -80,10 +74,11 @@ export async function addKnowledgeFile(
   file: KnowledgeFile,
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
+  const passages = await refuseWhenFull(deps, agent.id);
   const extracted = await extract(
     deps,
     user,
-    { bytes: file.bytes, fileName: file.fileName, declaredType: file.declaredType },
+    { bytes: file.bytes, fileName: file.fileName, declaredType: file.declaredType, passages },
     file.uploadId,
   );
   const title = file.title?.trim() || extracted.suggestedTitle || titleFromFileName(file.fileName);
@@ -98,11 +93,12 @@ export async function addKnowledgeText(
   uploadId?: string,
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
+  const passages = await refuseWhenFull(deps, agent.id);
   const bytes = Buffer.from(input.text, "utf8");
   const extracted = await extract(
     deps,
     user,
-    { bytes, fileName: null, declaredType: "text/plain", kind: "text" },
+    { bytes, fileName: null, declaredType: "text/plain", kind: "text", passages },
     uploadId,
   );
   return store(deps, user, agent.id, { bytes, fileName: null, declaredType: null, title: input.title }, extracted);
@@ -111,7 +107,7 @@ export async function addKnowledgeText(
 export async function deleteKnowledge(deps: FeatureDeps, user: UserRow, agentId: string, id: string): Promise<void> {
   const agent = await agentFor(deps, user, agentId, "manage");
   if (!UUID.test(id) || !(await deleteDocumentOfAgent(deps.db, agent.id, id))) {
-    throw new HttpError(404, DOCUMENT_NOT_FOUND);
+    throw apiError("DOCUMENT_NOT_FOUND");
   }
 }
 
@@ -124,7 +120,7 @@ export async function reindexKnowledge(
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
   const document = UUID.test(id) ? await findDocumentOfAgent(deps.db, agent.id, id) : null;
-  if (!document) throw new HttpError(404, DOCUMENT_NOT_FOUND);
+  if (!document) throw apiError("DOCUMENT_NOT_FOUND");
   const extracted = await extract(deps, user, {
     bytes: document.content,
     fileName: document.fileName,
@@ -134,7 +130,7 @@ export async function reindexKnowledge(
   const row = await deps.db.transaction(async (tx) => {
     const counts = await agentKnowledgeCounts(tx, agent.id);
     if (counts.chunks - document.chunkCount + extracted.chunks.length > KNOWLEDGE_CHUNKS_PER_AGENT) {
-      throw new HttpError(413, tooManyChunks(KNOWLEDGE_CHUNKS_PER_AGENT));
+      throw apiError("TOO_MANY_PASSAGES", { limit: KNOWLEDGE_CHUNKS_PER_AGENT });
     }
     return replaceChunks(tx, document, extracted.chunks, {
       status: deps.embeddings ? "processing" : "ready",
@@ -152,6 +148,22 @@ export function knowledgeUploadsOf(user: UserRow): KnowledgeUploadProgress[] {
   return extractProgressOf(user.id);
 }
 
+/**
+ * The agent's limits checked before the file is read (reading a large one takes seconds): an
+ * agent already at its documents or passages is refused at once. store() checks again with the
+ * new passages counted, for the file that would take it past the limit.
+ */
+async function refuseWhenFull(deps: FeatureDeps, agentId: string): Promise<PassageRoom> {
+  const counts = await agentKnowledgeCounts(deps.db, agentId);
+  if (counts.documents >= KNOWLEDGE_DOCUMENTS_PER_AGENT) {
+    throw apiError("TOO_MANY_DOCUMENTS", { limit: KNOWLEDGE_DOCUMENTS_PER_AGENT });
+  }
+  if (counts.chunks >= KNOWLEDGE_CHUNKS_PER_AGENT)
+    throw apiError("TOO_MANY_PASSAGES", { limit: KNOWLEDGE_CHUNKS_PER_AGENT });
+  // The room as it is now: the reader refuses a file past it early; store() checks again at commit.
+  return { room: KNOWLEDGE_CHUNKS_PER_AGENT - counts.chunks, limit: KNOWLEDGE_CHUNKS_PER_AGENT };
+}
+
 async function extract(
   deps: FeatureDeps,
   user: UserRow,
@@ -162,9 +174,12 @@ async function extract(
     const owner = { companyId: user.companyId, userId: user.id, uploadId };
     return await extractInWorker(input, extractPoolOptionsFrom(deps.config), owner);
   } catch (error) {
-    if (error instanceof KnowledgeFileError) throw new HttpError(error.status, error.message);
+    if (error instanceof KnowledgeFileError && error.passageLimit !== undefined)
+      throw apiError("TOO_MANY_PASSAGES", { limit: error.passageLimit });
+    if (error instanceof KnowledgeFileError)
+      throw new HttpError(error.status, errorBody("FILE_REFUSED", { message: error.message }));
     if (error instanceof ExtractQueueFullError) {
-      throw new HttpError(503, EXTRACTION_BUSY, { "retry-after": String(EXTRACTION_BUSY_RETRY_AFTER_SECONDS) });
+      throw retryLater(EXTRACTION_BUSY_RETRY_AFTER_SECONDS, "EXTRACTION_BUSY");
     }
     throw error;
   }
@@ -179,23 +194,11 @@ async function store(
 ): Promise<KnowledgeDocument> {
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    // The company's row lock makes its uploads take turns, so two cannot both take the last room.
-    const company = await lockCompanyOfUser(tx, user.id);
-    if (!company) throw new Error(`user ${user.id} has no company`);
-    const counts = await agentKnowledgeCounts(tx, agentId);
-    if (counts.documents >= KNOWLEDGE_DOCUMENTS_PER_AGENT) {
-      throw new HttpError(400, tooManyDocuments(KNOWLEDGE_DOCUMENTS_PER_AGENT));
-    }
-    if (counts.chunks + extracted.chunks.length > KNOWLEDGE_CHUNKS_PER_AGENT) {
-      throw new HttpError(413, tooManyChunks(KNOWLEDGE_CHUNKS_PER_AGENT));
-    }
-    if (company.knowledgeMegabytes !== null) {
-      const used = await companyKnowledgeBytes(tx, company.id);
-      if (used + file.bytes.length > company.knowledgeMegabytes * 1024 * 1024) {
-        throw new HttpError(413, storageFull(company.knowledgeMegabytes));
-      }
-    }
-    return insertDocument(
+    // The passages go in first, without the company's row lock: a chat's write waits on that
+    // lock, and storing thousands of passages takes seconds. The lock is taken last, held only
+    // from the limits' check to the commit, so two uploads still cannot both take the last room
+    // (the second's check runs after the first committed, and counts its rows).
+    const stored = await insertDocument(
       tx,
       {
         agentId,
@@ -212,6 +215,23 @@ async function store(
       },
       extracted.chunks,
     );
+    const company = await lockCompanyOfUser(tx, user.id);
+    if (!company) throw new Error(`user ${user.id} has no company`);
+    // These counts include the document just stored.
+    const counts = await agentKnowledgeCounts(tx, agentId);
+    if (counts.documents > KNOWLEDGE_DOCUMENTS_PER_AGENT) {
+      throw apiError("TOO_MANY_DOCUMENTS", { limit: KNOWLEDGE_DOCUMENTS_PER_AGENT });
+    }
+    if (counts.chunks > KNOWLEDGE_CHUNKS_PER_AGENT) {
+      throw apiError("TOO_MANY_PASSAGES", { limit: KNOWLEDGE_CHUNKS_PER_AGENT });
+    }
+    if (company.knowledgeMegabytes !== null) {
+      const used = await companyKnowledgeBytes(tx, company.id);
+      if (used > company.knowledgeMegabytes * 1024 * 1024) {
+        throw apiError("STORAGE_FULL", { limitMegabytes: company.knowledgeMegabytes });
+      }
+    }
+    return stored;
   });
   if (deps.embeddings) deps.knowledgeIngestion.wake();
   return toKnowledgeDocument(row);

@@ -3,12 +3,10 @@
  * once. Reading files is the host's scarcest work, so a person past the cap is answered 429 with
  * Retry-After before their body is read or anything is queued. Counted per server instance.
  */
-import { HttpError } from "../http/http-error.js";
+import { retryLater } from "../http/http-error.js";
 
 /** When to try again: about the time one file takes to read. */
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
-export const tooManyUploads = (limit: number) =>
-  `You already have ${limit} files being read. Wait for one to finish, then add the next.`;
 
 export interface UploadAdmission {
   /** Takes one of the person's places, or throws 429; call the returned function when the work ends. */
@@ -21,7 +19,7 @@ export function createUploadAdmission(perUser: number): UploadAdmission {
     admit(userId) {
       const held = inFlight.get(userId) ?? 0;
       if (held >= perUser) {
-        throw new HttpError(429, tooManyUploads(perUser), { "retry-after": String(UPLOAD_RETRY_AFTER_SECONDS) });
+        throw retryLater(UPLOAD_RETRY_AFTER_SECONDS, "TOO_MANY_UPLOADS", { limit: perUser });
       }
       inFlight.set(userId, held + 1);
       let released = false;

@@ -6,7 +6,17 @@
 import { ADMIN_MESSAGE_TYPES, type AdminServerMessage } from "../../contracts/realtime.js";
 
 /** What services publish: the spec's events, plus a bare "stats may have changed" signal. */
-export type AdminEvent = Exclude<AdminServerMessage, { type: "stats_update" }> | { type: "stats_changed" };
+export type AdminEvent =
+  Exclude<AdminServerMessage, { type: "stats_update" }> | { type: "stats_changed" } | ConversationChanged;
+
+/**
+ * A conversation's messages or hold changed (issue 26): heard by every instance's live
+ * conversation streams, never sent to admin sockets. Carries ids only, so it always fits a NOTIFY.
+ */
+export interface ConversationChanged {
+  type: "conversation_changed";
+  conversationId: string;
+}
 
 export interface EventBus {
   publish(event: AdminEvent): Promise<void>;
@@ -53,6 +63,7 @@ export function readSessionRevocation(value: unknown): SessionRevocation | null 
 const EVENT_TYPES = new Set<string>([
   ...ADMIN_MESSAGE_TYPES.filter((type) => type !== "stats_update"),
   "stats_changed",
+  "conversation_changed",
 ]);
 
 /** Checks what arrives from outside the process (a NOTIFY payload) before anyone reads it. */

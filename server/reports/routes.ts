@@ -1,8 +1,9 @@
 /** POST /api/error-report (spec section 7). */
+import { SIGNED_IN } from "../http/route-access.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ErrorReportCreatedSchema, ErrorReportCreateSchema } from "../../contracts/reports.js";
-import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import { submitErrorReport, type ReportDeps } from "./service.js";
 
 export function registerReportRoutes(app: FastifyInstance, deps: ReportDeps) {

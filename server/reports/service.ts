@@ -5,7 +5,7 @@ import type { ErrorReportCreate } from "../../contracts/reports.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { errorReports } from "../db/schema-records.js";
-import { HttpError } from "../http/http-error.js";
+import { retryLater } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 
 export interface ReportDeps {
@@ -38,13 +38,7 @@ export async function submitErrorReport(
       .from(errorReports)
       .where(and(eq(errorReports.userId, userId), gt(errorReports.createdAt, hourAgo)));
     if (n >= ERROR_REPORTS_PER_HOUR) {
-      throw new HttpError(
-        429,
-        `You can send at most ${ERROR_REPORTS_PER_HOUR} reports an hour. Please try again later.`,
-        {
-          "Retry-After": "3600",
-        },
-      );
+      throw retryLater(3600, "REPORTS_PER_HOUR_REACHED", { limit: ERROR_REPORTS_PER_HOUR });
     }
     const [inserted] = await tx
       .insert(errorReports)

@@ -3,8 +3,10 @@
  * from the route's declared access and its entry in ROUTE_DECISIONS. A route without a
  * decision fails the first test, so nobody can add one without saying who may call it.
  */
+import { type Access } from "../http/route-access.js";
+import { errorBody, type ApiErrorBody } from "../../contracts/errors.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { needsAccessDecision, type Access } from "../auth/guards.js";
+import { needsAccessDecision } from "../auth/guards.js";
 import { routeKey, routeTable, type RouteEntry } from "../test-support/route-table.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { ROUTE_DECISIONS, type RouteDecision } from "./route-decisions.js";
@@ -39,7 +41,7 @@ function expectedStatus(access: Access, decision: RouteDecision, persona: Person
   return decision.allowed;
 }
 
-const REFUSAL_MESSAGES: Record<number, string> = { 401: "Unauthorized", 403: "Admin access required" };
+const REFUSALS: Record<number, ApiErrorBody> = { 401: errorBody("UNAUTHORIZED"), 403: errorBody("ADMIN_REQUIRED") };
 
 describeEachEngine("authorization matrix", (engine) => {
   let t: TestApp;
@@ -130,8 +132,8 @@ describeEachEngine("authorization matrix", (engine) => {
         cells += 1;
         expected[persona] = want;
         actual[persona] = status;
-        const refusal = route.access !== "public" && body ? REFUSAL_MESSAGES[status] : undefined;
-        if (refusal) expect(JSON.parse(body), `${key} as ${persona}`).toEqual({ message: refusal });
+        const refusal = route.access !== "public" && body ? REFUSALS[status] : undefined;
+        if (refusal) expect(JSON.parse(body), `${key} as ${persona}`).toEqual(refusal);
         // Admins read everyone's data through the admin routes; nobody else may see it anywhere.
         if (!(route.access === "admin" && persona === "admin")) {
           expect(body.includes(CANARY), `${key} as ${persona} showed another user's data`).toBe(false);

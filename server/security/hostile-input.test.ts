@@ -5,10 +5,12 @@
  * not shrunk, so one run lists every broken route. FUZZ_RUNS multiplies the runs; FUZZ_SEED
  * replays a run (the seed is printed).
  */
+import { type Access } from "../http/route-access.js";
+import { errorBody } from "../../contracts/errors.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { needsAccessDecision, type Access } from "../auth/guards.js";
+import { needsAccessDecision } from "../auth/guards.js";
 import { routeKey, routeTable, type RouteEntry } from "../test-support/route-table.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import {
@@ -38,6 +40,12 @@ const COSTLY = new Set([
   "POST /api/voice-conversations/:id/turn",
   "POST /api/admin/users/:id/reset-password",
 ]);
+/**
+ * Event streams that stay open until the client leaves (unless asked for `?once`, which a
+ * generated query drops): their answer is read up to its first frame, then the client leaves.
+ * Sent through inject, such a case never ended and held a whole sweep until its timeout.
+ */
+const OPEN_ENDED_STREAMS = new Set(["GET /api/conversations/:id/live"]);
 /** Signed out, only public routes get past the access check: the others need fewer cases. */
 function runsFor(route: RouteEntry, persona: FuzzPersona): number {
   if (persona === "signed out" && route.access !== "public") return 8 * FUZZ_RUNS;
@@ -66,8 +74,8 @@ function owedRefusal(access: Access | undefined, persona: FuzzPersona): number |
 function refusedBeforeAccessCheck(response: SentResponse): boolean {
   if (response.status === 414 || response.status === 431) return true;
   // server/http/framework-errors.ts answers the router's refusal of an undecodable path.
-  if (response.status === 400) return response.body === JSON.stringify({ message: "Malformed URL" });
-  return response.status === 403 && response.body.includes("Cross-site request refused");
+  if (response.status === 400) return response.body === JSON.stringify(errorBody("MALFORMED_URL"));
+  return response.status === 403 && response.body === JSON.stringify(errorBody("CROSS_SITE_REFUSED"));
 }
 
 interface HostileRequest {
@@ -136,7 +144,12 @@ describeEachEngine("hostile input", (engine) => {
     const decision = ROUTE_DECISIONS[key];
     if (!decision) return null; // the matrix fails for the missing decision; fuzz the route anyway
     const fixed = fixedSamples.get(key);
-    if (fixed) return { own: { url: fixed.own.url }, other: { url: fixed.other.url } };
+    if (fixed) {
+      return {
+        own: { url: fixed.own.url, headers: fixed.own.headers },
+        other: { url: fixed.other.url, headers: fixed.other.headers },
+      };
+    }
     return { own: await decision.request(world, world.own), other: await decision.request(world, world.others) };
   }
 
@@ -175,6 +188,7 @@ describeEachEngine("hostile input", (engine) => {
     if (plan.headers.contentType) headers["content-type"] = plan.headers.contentType;
     if (plan.headers.accept) headers.accept = plan.headers.accept;
     for (const [name, value] of plan.headers.extra) headers[name] = value;
+    if (ROUTE_DECISIONS[routeKey(route)]?.credentialInHeaders) Object.assign(headers, samples?.own.headers);
     // A fresh session per case: a case that signs out ends only its own.
     if (persona === "signed out") {
       if (plan.strayCookie) headers.cookie = plan.strayCookie;
@@ -184,17 +198,30 @@ describeEachEngine("hostile input", (engine) => {
     return { method: route.method, url: path + plan.query, headers, body };
   }
 
-  /** inject, except for event streams: a hijacked reply needs a real socket (see the report on issue 9). */
-  async function send(request: HostileRequest): Promise<SentResponse> {
-    if (request.headers.accept === "text/event-stream") {
-      const res = await fetch(baseUrl + request.url, {
-        method: request.method,
-        headers: request.headers,
-        body:
-          typeof request.body === "string" || request.body === undefined ? request.body : new Uint8Array(request.body),
-        signal: AbortSignal.timeout(60_000),
-      });
-      return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+  /**
+   * inject, except for event streams: a hijacked reply needs a real socket (see the report on
+   * issue 9). An open-ended stream is read up to the end of its first frame.
+   */
+  async function send(request: HostileRequest, openEnded: boolean): Promise<SentResponse> {
+    if (openEnded || request.headers.accept === "text/event-stream") {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), 60_000);
+      try {
+        const res = await fetch(baseUrl + request.url, {
+          method: request.method,
+          headers: request.headers,
+          body:
+            typeof request.body === "string" || request.body === undefined
+              ? request.body
+              : new Uint8Array(request.body),
+          signal: abort.signal,
+        });
+        const body = openEnded ? await firstFrameOf(res) : await res.text();
+        return { status: res.status, headers: Object.fromEntries(res.headers), body };
+      } finally {
+        clearTimeout(timer);
+        abort.abort();
+      }
     }
     const res = await t.app.inject({
       method: request.method as "GET",
@@ -203,6 +230,23 @@ describeEachEngine("hostile input", (engine) => {
       ...(request.body === undefined ? {} : { payload: request.body }),
     });
     return { status: res.statusCode, headers: res.headers, body: res.body };
+  }
+
+  /** The body up to the end of its first SSE frame, or all of it if it ends first (a refusal). */
+  async function firstFrameOf(res: Response): Promise<string> {
+    if (!res.body) return "";
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text;
+      text += decoder.decode(value, { stream: true });
+      if (text.includes("\n\n")) {
+        await reader.cancel();
+        return text;
+      }
+    }
   }
 
   async function fuzzRoute(route: RouteEntry, persona: FuzzPersona, violations: Map<string, string>) {
@@ -214,7 +258,7 @@ describeEachEngine("hostile input", (engine) => {
       const request = await buildRequest(route, persona, plan);
       let response: SentResponse;
       try {
-        response = await send(request);
+        response = await send(request, OPEN_ENDED_STREAMS.has(key));
       } catch (error) {
         // fetch says only "fetch failed"; its cause says what the socket did.
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -244,9 +288,10 @@ describeEachEngine("hostile input", (engine) => {
 
   for (const persona of ["signed out", "user", "admin"] as const) {
     const gate = persona === "admin" ? "" : ", or get past the access check";
+    // 15-80 s measured alone; over 180 s at load average 25 (seven agents on two cores).
     it(
       `${persona}: generated requests to every route never answer 5xx, show internals or another user's data${gate}`,
-      { timeout: 180_000 * FUZZ_RUNS },
+      { timeout: 600_000 * FUZZ_RUNS },
       async () => {
         const violations = new Map<string, string>();
         for (const route of routes) await fuzzRoute(route, persona, violations);

@@ -5,7 +5,7 @@
  * object), so a route needs an entry here before the matrix passes; the hostile-input test
  * starts its generated bodies from the same requests.
  */
-import type { Access } from "../auth/guards.js";
+import { type Access } from "../http/route-access.js";
 import { signupPayload } from "../test-support/factories.js";
 import { agentPayload } from "../test-support/agent-factory.js";
 import { AUDIO_DATA_URL, type OwnedObjects, type SecurityWorld } from "./security-world.js";
@@ -35,9 +35,16 @@ export interface RouteDecision {
   runsLast?: boolean;
   /** Writes or spends something that generated input must not repeat blindly (the hostile-input test skips its sample body). */
   destructive?: boolean;
+  /**
+   * The route's caller is named by a header of the sample (the /v1 API's key), not a session:
+   * generated input carries it too, or every case would stop at the key check.
+   */
+  credentialInHeaders?: boolean;
 }
 
 const text = (message: string) => ({ message });
+/** Tools created by the matrix's cells so far (each needs its own name). */
+let toolNames = 0;
 
 export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
   // Public: the same answer whoever asks.
@@ -137,6 +144,145 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     namesObject: true,
     request: (_w, o) => ({ url: `/api/agents/${o.agentId}/knowledge/${o.knowledgeDocumentId}/reindex` }),
   },
+  "GET /api/agents/:id/tools": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/tools` }),
+  },
+  // A new name each time: names are unique within an agent.
+  "POST /api/agents/:id/tools": {
+    access: "user",
+    allowed: 201,
+    namesObject: true,
+    request: (_w, o) => ({
+      url: `/api/agents/${o.agentId}/tools`,
+      payload: {
+        kind: "http",
+        name: `matrix_${(toolNames += 1)}`,
+        description: "Look up an order",
+        method: "GET",
+        url: "https://api.example.com/orders/{id}",
+        parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+        headers: { Authorization: "Bearer matrix-secret-token" },
+        approval: "ask",
+      },
+    }),
+  },
+  "PATCH /api/agents/:id/tools/:toolId": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/tools/${o.toolId}`, payload: { approval: "auto" } }),
+  },
+  "DELETE /api/agents/:id/tools/:toolId": {
+    access: "user",
+    allowed: 204,
+    namesObject: true,
+    destructive: true,
+    request: async (_w, o) => {
+      const tool = await o.toolToDelete();
+      return { url: `/api/agents/${tool.agentId}/tools/${tool.id}` };
+    },
+  },
+  "POST /api/agents/:id/tools/:toolId/test": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/tools/${o.toolId}/test` }),
+  },
+  // Publishing (issue 25): the agent's owner (or an admin who can see it) reads and changes it.
+  "GET /api/agents/:id/publishing": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/publishing` }),
+  },
+  "PUT /api/agents/:id/publishing": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({
+      url: `/api/agents/${o.agentId}/publishing`,
+      payload: {
+        enabled: false,
+        slug: `matrix-${o.agentId.slice(0, 8)}`,
+        allowedOrigins: ["https://shop.example.com"],
+        greeting: "Hello",
+        voice: false,
+        guestMessagesPerHour: 20,
+      },
+    }),
+  },
+  // The guests' channel (issue 25): anyone, no account; the agent's slug and a guest token decide.
+  "GET /api/public/:slug": { access: "public", allowed: 200, request: (w) => ({ url: `/api/public/${w.guest.slug}` }) },
+  "OPTIONS /api/public/:slug/sessions": {
+    access: "public",
+    allowed: 204,
+    request: (w) => ({ url: `/api/public/${w.guest.slug}/sessions` }),
+  },
+  "OPTIONS /api/public/:slug/chat": {
+    access: "public",
+    allowed: 204,
+    request: (w) => ({ url: `/api/public/${w.guest.slug}/chat` }),
+  },
+  "POST /api/public/:slug/sessions": {
+    access: "public",
+    allowed: 200,
+    request: (w) => ({ url: `/api/public/${w.guest.slug}/sessions`, payload: { token: w.guest.token } }),
+  },
+  // Spends the company's quota and the guest's allowance: generated input must not repeat it blindly.
+  "POST /api/public/:slug/chat": {
+    access: "public",
+    allowed: 200,
+    destructive: true,
+    request: (w) => ({
+      url: `/api/public/${w.guest.slug}/chat`,
+      headers: { authorization: `Bearer ${w.guest.token}` },
+      payload: text("Where is my parcel?"),
+    }),
+  },
+  // The OpenAI-compatible API (issue 25): anyone holding the agent's API key; the key decides.
+  "GET /v1/models": {
+    access: "public",
+    allowed: 200,
+    credentialInHeaders: true,
+    request: (w) => ({ url: "/v1/models", headers: { authorization: `Bearer ${w.guest.apiKey}` } }),
+  },
+  // Spends the company's quota and the key's hourly allowance (generated input runs into its 429s).
+  "POST /v1/chat/completions": {
+    access: "public",
+    allowed: 200,
+    destructive: true,
+    credentialInHeaders: true,
+    request: (w) => ({
+      url: "/v1/chat/completions",
+      headers: { authorization: `Bearer ${w.guest.apiKey}` },
+      payload: { model: w.guest.slug, messages: [{ role: "user", content: "Where is my parcel?" }] },
+    }),
+  },
+  "GET /api/agents/:id/api-keys": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/api-keys` }),
+  },
+  "POST /api/agents/:id/api-keys": {
+    access: "user",
+    allowed: 201,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/api-keys`, payload: { name: "Matrix app" } }),
+  },
+  "DELETE /api/agents/:id/api-keys/:keyId": {
+    access: "user",
+    allowed: 204,
+    namesObject: true,
+    destructive: true,
+    request: async (_w, o) => {
+      const key = await o.apiKeyToRevoke();
+      return { url: `/api/agents/${key.agentId}/api-keys/${key.id}` };
+    },
+  },
   "GET /api/knowledge/uploads": { access: "user", allowed: 200, request: () => ({ url: "/api/knowledge/uploads" }) },
   "GET /api/agent-templates": { access: "user", allowed: 200, request: () => ({ url: "/api/agent-templates" }) },
   "GET /api/dashboard": { access: "user", allowed: 200, request: () => ({ url: "/api/dashboard" }) },
@@ -154,6 +300,35 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     namesObject: true,
     request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/messages` }),
   },
+  "GET /api/conversations/:id/tool-calls": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/tool-calls` }),
+  },
+  // The recorded call waits for nothing: its owner is told so (409), anyone else finds no call (404).
+  "POST /api/conversations/:id/tool-calls/:callId/approve": {
+    access: "user",
+    allowed: 409,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/tool-calls/${o.toolCallId}/approve` }),
+  },
+  "POST /api/conversations/:id/tool-calls/:callId/deny": {
+    access: "user",
+    allowed: 409,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/tool-calls/${o.toolCallId}/deny` }),
+  },
+  // Shows the branch through the conversation's one user message: the view other cells read stays the same.
+  "PUT /api/conversations/:id/branch": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({
+      url: `/api/conversations/${o.textConversationId}/branch`,
+      payload: { messageId: o.textMessageId },
+    }),
+  },
   "GET /api/conversations/search": {
     access: "user",
     allowed: 200,
@@ -165,6 +340,94 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     allowed: 200,
     namesObject: true,
     request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}`, payload: { pinned: false } }),
+  },
+  // Outcomes (issue 26): admins read and correct anyone's, as they read every conversation.
+  "GET /api/agents/:id/outcome-fields": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: (_w, o) => ({ url: `/api/agents/${o.agentId}/outcome-fields` }),
+  },
+  "PUT /api/agents/:id/outcome-fields": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: (_w, o) => ({
+      url: `/api/agents/${o.agentId}/outcome-fields`,
+      payload: { fields: [{ name: "email", type: "email", description: "The person's email" }] },
+    }),
+  },
+  "GET /api/conversations/:id/outcome": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/outcome` }),
+  },
+  // A person in the loop (issue 26): the agent's owner (here the conversation's own user too) and
+  // admins may hold a conversation; each cell starts with nobody holding it. Writing into a
+  // conversation one does not hold is a 409, which shows the caller got past the 404.
+  "GET /api/live-conversations": { access: "user", allowed: 200, request: () => ({ url: "/api/live-conversations" }) },
+  "GET /api/admin/live-conversations": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/live-conversations" }),
+  },
+  "POST /api/conversations/:id/takeover": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: async (w, o) => {
+      await w.clearHolds();
+      return { url: `/api/conversations/${o.textConversationId}/takeover` };
+    },
+  },
+  "POST /api/conversations/:id/human-messages": {
+    access: "user",
+    allowed: 409,
+    namesObject: true,
+    adminReads: true,
+    request: async (w, o) => {
+      await w.clearHolds();
+      return { url: `/api/conversations/${o.textConversationId}/human-messages`, payload: { text: "Hello" } };
+    },
+  },
+  "POST /api/conversations/:id/release": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: async (w, o) => {
+      await w.clearHolds();
+      return { url: `/api/conversations/${o.textConversationId}/release` };
+    },
+  },
+  "GET /api/conversations/:id/takeover": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/takeover` }),
+  },
+  "GET /api/conversations/:id/live": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: (_w, o) => ({ url: `/api/conversations/${o.textConversationId}/live?once=true` }),
+  },
+  "PATCH /api/conversations/:id/outcome": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    adminReads: true,
+    request: (_w, o) => ({
+      url: `/api/conversations/${o.textConversationId}/outcome`,
+      payload: { success: "unclear" },
+    }),
   },
   // A soft delete: the conversation's messages still answer, and restore (below) brings it back.
   "DELETE /api/conversations/:id": {
@@ -223,6 +486,19 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
       url: `/api/voice-conversations/${o.voiceConversationId}/messages/${o.voiceReplyId}/interrupted`,
       payload: { spokenText: "Hi" },
     }),
+  },
+  "POST /api/voice-conversations/:id/end": {
+    access: "user",
+    allowed: 204,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/voice-conversations/${o.voiceConversationId}/end` }),
+  },
+  "GET /api/voice-conversations/:id/realtime": {
+    access: "user",
+    // The test app has no Realtime provider (REALTIME_BASE_URL): the owner's upgrade is answered 503.
+    allowed: 503,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/voice-conversations/${o.voiceConversationId}/realtime` }),
   },
   "POST /api/error-report": {
     access: "user",
@@ -283,6 +559,21 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     request: (w) => ({ url: `/api/admin/users/${w.targetUserId}`, payload: { agents: "delete" } }),
   },
   "GET /api/admin/stats": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/stats" }) },
+  "GET /api/admin/tool-policy": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/tool-policy" }) },
+  "PUT /api/admin/tool-policy": {
+    access: "admin",
+    allowed: 200,
+    destructive: true,
+    request: () => ({
+      url: "/api/admin/tool-policy",
+      payload: {
+        allowedHosts: ["api.example.com"],
+        allowPrivateNetworks: false,
+        maxCallsPerTurn: 6,
+        callsPerCompanyPerDay: null,
+      },
+    }),
+  },
   "GET /api/admin/companies": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/companies" }) },
   "PATCH /api/admin/companies/:id": {
     access: "admin",
@@ -302,6 +593,16 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
   },
   "GET /api/admin/audit": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/audit?page=1" }) },
   "GET /api/admin/audit.csv": { access: "admin", allowed: 200, request: () => ({ url: "/api/admin/audit.csv" }) },
+  "GET /api/admin/outcome-analytics": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/outcome-analytics?from=2026-01-01&to=2026-12-31" }),
+  },
+  "GET /api/admin/outcome-analytics.csv": {
+    access: "admin",
+    allowed: 200,
+    request: () => ({ url: "/api/admin/outcome-analytics.csv?table=agents&from=2026-01-01&to=2026-12-31" }),
+  },
   "GET /api/admin/conversations": {
     access: "admin",
     allowed: 200,
@@ -316,6 +617,11 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     access: "admin",
     allowed: 200,
     request: (w) => ({ url: `/api/admin/conversation/${w.others.textConversationId}/messages` }),
+  },
+  "GET /api/admin/conversation/:id/tool-calls": {
+    access: "admin",
+    allowed: 200,
+    request: (w) => ({ url: `/api/admin/conversation/${w.others.textConversationId}/tool-calls` }),
   },
   "GET /api/admin/voice-conversations": {
     access: "admin",

@@ -4,8 +4,10 @@
  * carries CANARY (so a leak shows up as that string in a body), sessions of admins who were
  * then set pending or denied, and a spare account for the admin actions to target.
  */
+import { conversationTakeovers } from "../db/schema-takeover.js";
 import { and, eq } from "drizzle-orm";
 import { messages, users } from "../db/schema.js";
+import { toolCalls } from "../db/schema-tools.js";
 import { createSession } from "../auth/sessions.js";
 import { makeAgent } from "../test-support/agent-factory.js";
 import { makeOwner, makeUser, signupPayload, type MadeUser } from "../test-support/factories.js";
@@ -21,9 +23,13 @@ export const AUDIO_DATA_URL = "data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAA
 export interface OwnedObjects {
   agentId: string;
   textConversationId: string;
+  /** The user's message in that text conversation (a message the branch route can name). */
+  textMessageId: string;
   voiceConversationId: string;
   /** The agent's reply in that voice conversation (a message a voice route can name). */
   voiceReplyId: string;
+  /** A recorded tool call of the text conversation, no longer waiting for a decision (approve/deny answer 409). */
+  toolCallId: string;
   /**
    * An agent for a delete to name: a new one each time for the ordinary user, whose deletes
    * succeed; always the same one for the other user, whose agents nobody else can delete.
@@ -33,6 +39,12 @@ export interface OwnedObjects {
   knowledgeDocumentId: string;
   /** A document for a delete to name, made the same way as agentToDelete's agents. */
   knowledgeToDelete(): Promise<{ agentId: string; id: string }>;
+  /** A built-in tool of `agentId` (its test needs no network). */
+  toolId: string;
+  /** A tool for a delete to name, made the same way as agentToDelete's agents. */
+  toolToDelete(): Promise<{ agentId: string; id: string }>;
+  /** An API key of `agentId` for a revocation to name, made the same way as agentToDelete's agents. */
+  apiKeyToRevoke(): Promise<{ agentId: string; id: string }>;
 }
 
 export interface SecurityWorld {
@@ -47,8 +59,12 @@ export interface SecurityWorld {
   othersCompanyId: string;
   /** Credentials that sign in (for the login route's cells). */
   login: { email: string; password: string };
+  /** An agent of the ordinary user published for guests (issue 25), a guest's token and an API key for it. */
+  guest: { slug: string; token: string; apiKey: string };
   /** A new session of `who`, so that a cell which ends a session does not end anyone else's. */
   freshCookie(who: "user" | "admin" | "pending" | "denied"): Promise<string>;
+  /** Hands every held conversation back to its agent, so a takeover cell starts as the first would (issue 26). */
+  clearHolds(): Promise<void>;
 }
 
 export async function buildSecurityWorld(t: TestApp): Promise<SecurityWorld> {
@@ -68,11 +84,13 @@ export async function buildSecurityWorld(t: TestApp): Promise<SecurityWorld> {
   const own = await makeObjects(t, user, "Hello there");
   const otherObjects = await makeObjects(t, other, `My secret is ${CANARY}`, { name: `Ava ${CANARY}` });
   const othersSpareAgent = await makeAgent(t, other.cookie, { name: "Spare", description: CANARY });
+  const othersApiKey = await otherObjects.apiKeyToRevoke();
   const saved = await call(t, other, `/api/voice-conversations/${otherObjects.voiceConversationId}/save-audio`, {
     audioData: AUDIO_DATA_URL,
   });
   const report = await call(t, other, "/api/error-report", { errorType: "bug", severity: "low", message: CANARY });
 
+  const guest = await publishForGuests(t, user);
   const ids = { user: user.id, admin: admin.id, pending: pending.id, denied: denied.id };
   return {
     admin,
@@ -83,17 +101,44 @@ export async function buildSecurityWorld(t: TestApp): Promise<SecurityWorld> {
       ...otherObjects,
       agentToDelete: async () => othersSpareAgent,
       knowledgeToDelete: async () => ({ agentId: otherObjects.agentId, id: otherObjects.knowledgeDocumentId }),
+      toolToDelete: async () => ({ agentId: otherObjects.agentId, id: otherObjects.toolId }),
+      apiKeyToRevoke: async () => othersApiKey,
       voiceAudioId: saved.id,
       errorReportId: report.id,
     },
+    guest,
     targetUserId: target.id,
     othersCompanyId: await companyIdOf(t, other.id),
     login: { email: loginUser.email, password: loginUser.password },
+    async clearHolds() {
+      await t.deps.db.db.delete(conversationTakeovers);
+    },
     async freshCookie(who) {
       const id = await createSession(t.deps.db.db, t.config.sessionSecret, ids[who], t.clock.now());
       return `sid=${id}`;
     },
   };
+}
+
+/** A separate agent, so the publishing cells (which unpublish the user's own agent) leave it published. */
+async function publishForGuests(t: TestApp, owner: MadeUser): Promise<SecurityWorld["guest"]> {
+  const agentId = await makeAgent(t, owner.cookie, { name: "Published" });
+  const slug = "matrix-guests";
+  const res = await t.app.inject({
+    method: "PUT",
+    url: `/api/agents/${agentId}/publishing`,
+    headers: { cookie: owner.cookie },
+    payload: { enabled: true, slug, allowedOrigins: [], greeting: "Hi", voice: false, guestMessagesPerHour: 1000 },
+  });
+  if (res.statusCode !== 200) throw new Error(`publishing failed ${res.statusCode}: ${res.body}`);
+  const session = await t.app.inject({ method: "POST", url: `/api/public/${slug}/sessions`, payload: {} });
+  const key = await t.app.inject({
+    method: "POST",
+    url: `/api/agents/${agentId}/api-keys`,
+    headers: { cookie: owner.cookie },
+    payload: { name: "Matrix app" },
+  });
+  return { slug, token: (session.json() as { token: string }).token, apiKey: (key.json() as { key: string }).key };
 }
 
 async function companyIdOf(t: TestApp, userId: string): Promise<string> {
@@ -121,16 +166,54 @@ async function makeObjects(
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.conversationId, voice.id), eq(messages.role, "assistant")));
+  const [question] = await t.deps.db.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, chat.conversationId), eq(messages.role, "user")));
   const knowledge = await call(t, owner, `/api/agents/${agentId}/knowledge`, { title: "Notes", text: description });
+  const tool = await call(t, owner, `/api/agents/${agentId}/tools`, { kind: "builtin", name: "search_knowledge" });
+  // Written directly: a call is recorded only by a turn whose model asked for it, and the world's model is offline.
+  const [toolCall] = await t.deps.db.db
+    .insert(toolCalls)
+    .values({
+      conversationId: chat.conversationId,
+      messageId: question.id,
+      name: "search_knowledge",
+      arguments: JSON.stringify({ query: message }),
+      outcome: "ok",
+      resultSummary: message,
+    })
+    .returning({ id: toolCalls.id });
+  let disposableTools = 0;
   return {
     agentId,
     textConversationId: chat.conversationId,
+    textMessageId: question.id,
     voiceConversationId: voice.id,
     voiceReplyId: reply.id,
+    toolCallId: toolCall.id,
     agentToDelete: () => makeAgent(t, owner.cookie, { name: "Disposable", description }),
     knowledgeDocumentId: knowledge.id,
     knowledgeToDelete: async () => {
       const made = await call(t, owner, `/api/agents/${agentId}/knowledge`, { title: "Disposable", text: description });
+      return { agentId, id: made.id };
+    },
+    toolId: tool.id,
+    toolToDelete: async () => {
+      disposableTools += 1;
+      const made = await call(t, owner, `/api/agents/${agentId}/tools`, {
+        kind: "http",
+        name: `disposable_${disposableTools}`,
+        description: "A tool to delete",
+        method: "GET",
+        url: "https://api.example.com/status",
+      });
+      return { agentId, id: made.id };
+    },
+    apiKeyToRevoke: async () => {
+      const made = await call(t, owner, `/api/agents/${agentId}/api-keys`, {
+        name: `Disposable ${description}`.slice(0, 80),
+      });
       return { agentId, id: made.id };
     },
   };
@@ -154,6 +237,8 @@ export async function othersSnapshot(t: TestApp, world: SecurityWorld): Promise<
   return {
     agents: await get("/api/agents"),
     knowledge: await get(`/api/agents/${world.others.agentId}/knowledge`),
+    tools: await get(`/api/agents/${world.others.agentId}/tools`),
+    apiKeys: await get(`/api/agents/${world.others.agentId}/api-keys`),
     messages: await get(`/api/conversations/${world.others.textConversationId}/messages`),
     conversations: await get("/api/conversations"),
   };

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FakeOpenAiBehaviour } from "./fake-openai.js";
+import type { FakeOpenAiBehaviour, FakeToolCallReply } from "./fake-openai.js";
 import { FAKE_MODEL_ID, isRecord, sendError, sendJson } from "./fake-openai-wire.js";
 
 export async function answerChat(
@@ -35,7 +35,7 @@ export async function answerChat(
       choices: [
         {
           index: 0,
-          message: { role: "assistant", content: behaviour.replyText, refusal: null },
+          message: { role: "assistant", content: behaviour.replyQueue.shift() ?? behaviour.replyText, refusal: null },
           logprobs: null,
           finish_reason: "stop",
         },
@@ -45,7 +45,7 @@ export async function answerChat(
   }
 
   // The exact shape OpenAI sends, so any parser that works here works against the real thing.
-  const chunkLine = (delta: Record<string, string>, finishReason: string | null): string =>
+  const chunkLine = (delta: Record<string, unknown>, finishReason: string | null): string =>
     `data: ${JSON.stringify({
       id,
       object: "chat.completion.chunk",
@@ -61,6 +61,8 @@ export async function answerChat(
     connection: "keep-alive",
   });
   res.write(chunkLine({ role: "assistant", content: "" }, null));
+  const toolCalls = behaviour.toolCallQueue.shift();
+  if (toolCalls) return streamToolCalls(res, toolCalls, chunkLine);
 
   const pieces = splitIntoPieces(behaviour.replyText, behaviour.chunkCount);
   for (const [index, piece] of pieces.entries()) {
@@ -81,6 +83,30 @@ export async function answerChat(
   if (behaviour.failure === "malformed-chunk") return void res.end('data: {"id": "chatcmpl-broken", "choices": [\n\n');
   if (behaviour.failure === "end-without-finish") return void res.end();
   res.write(chunkLine({}, "stop"));
+  res.end("data: [DONE]\n\n");
+}
+
+/**
+ * Tool calls as OpenAI streams them: any text first, then per call a fragment with its index,
+ * id, type and name and empty arguments, then the arguments in two pieces, then
+ * finish_reason "tool_calls".
+ */
+function streamToolCalls(
+  res: ServerResponse,
+  reply: FakeToolCallReply,
+  chunkLine: (delta: Record<string, unknown>, finishReason: string | null) => string,
+): void {
+  if (reply.text) res.write(chunkLine({ content: reply.text }, null));
+  for (const [index, call] of reply.calls.entries()) {
+    const id = `call_fake${index}${Math.random().toString(36).slice(2, 8)}`;
+    const opening = { index, id, type: "function", function: { name: call.name, arguments: "" } };
+    res.write(chunkLine({ tool_calls: [opening] }, null));
+    const middle = Math.floor(call.arguments.length / 2);
+    for (const piece of [call.arguments.slice(0, middle), call.arguments.slice(middle)]) {
+      res.write(chunkLine({ tool_calls: [{ index, function: { arguments: piece } }] }, null));
+    }
+  }
+  res.write(chunkLine({}, "tool_calls"));
   res.end("data: [DONE]\n\n");
 }
 

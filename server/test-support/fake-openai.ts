@@ -12,6 +12,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { parseWav } from "../providers/tts/wav.js";
 import { answerChat } from "./fake-openai-chat.js";
 import { answerEmbeddings } from "./fake-openai-embeddings.js";
 import {
@@ -60,6 +61,24 @@ export interface FakeOpenAiBehaviour {
   holdAfterChunks: number | null;
   /** What /audio/transcriptions answers. */
   transcriptText: string;
+  /**
+   * A WAV shorter than `untilSeconds` is heard as `text` (the first that fits), as a real
+   * transcriber hears only the words a clip cut at a pause holds; longer clips get transcriptText.
+   */
+  transcriptByLength: { untilSeconds: number; text: string }[];
+  /** Plain JSON replies: each request takes the next of these, then `replyText` once they run out. */
+  replyQueue: string[];
+  /**
+   * Streaming: each request takes the next of these and answers with streamed `tool_calls`
+   * (after `text`, if any) and finish_reason "tool_calls"; once they run out, `replyText` as usual.
+   */
+  toolCallQueue: FakeToolCallReply[];
+}
+
+/** A streamed reply that asks for tool calls; several calls in one are parallel calls. */
+export interface FakeToolCallReply {
+  text?: string;
+  calls: { name: string; arguments: string }[];
 }
 
 export interface RecordedRequest {
@@ -100,11 +119,14 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   failAfterChunks: 1,
   holdAfterChunks: null,
   transcriptText: "Hello from the fake transcriber.",
+  transcriptByLength: [],
+  replyQueue: [],
+  toolCallQueue: [],
 };
 
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const { recordRequests = true, port: wantedPort = 0, ...initial } = options;
-  let behaviour: FakeOpenAiBehaviour = { ...DEFAULT_FAKE_BEHAVIOUR, ...initial };
+  let behaviour: FakeOpenAiBehaviour = { ...DEFAULT_FAKE_BEHAVIOUR, replyQueue: [], toolCallQueue: [], ...initial };
   const requests: RecordedRequest[] = [];
   let hold = createGate();
 
@@ -157,7 +179,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     setBehaviour(next) {
-      behaviour = { ...DEFAULT_FAKE_BEHAVIOUR, ...next };
+      behaviour = { ...DEFAULT_FAKE_BEHAVIOUR, replyQueue: [], toolCallQueue: [], ...next };
       // Nothing stays held by an earlier test's behaviour.
       hold.open();
       hold = createGate();
@@ -198,9 +220,21 @@ function answerTranscription(
   if (!form?.files["file"] || !form.fields["model"]) {
     return sendError(res, 400, "file and model are required", "invalid_request_error");
   }
+  const text = transcriptOf(form.files["file"].bytes, behaviour);
   if (form.fields["response_format"] === "text") {
     res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
-    return void res.end(behaviour.transcriptText);
+    return void res.end(text);
   }
-  sendJson(res, 200, { text: behaviour.transcriptText });
+  sendJson(res, 200, { text });
+}
+
+function transcriptOf(bytes: Buffer, behaviour: FakeOpenAiBehaviour): string {
+  if (behaviour.transcriptByLength.length === 0) return behaviour.transcriptText;
+  let seconds: number;
+  try {
+    seconds = parseWav(bytes).durationSeconds;
+  } catch {
+    return behaviour.transcriptText;
+  }
+  return behaviour.transcriptByLength.find((entry) => seconds < entry.untilSeconds)?.text ?? behaviour.transcriptText;
 }

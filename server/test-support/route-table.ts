@@ -9,9 +9,9 @@
  * hook added there sees every route, including those of encapsulated plugins, without a
  * change to buildApp. Import this module before the app is built.
  */
+import { type Access } from "../http/route-access.js";
 import { subscribe } from "node:diagnostics_channel";
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
-import type { Access } from "../auth/guards.js";
 
 export interface RouteEntry {
   method: string;

@@ -63,6 +63,9 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
     SESSION_SECRET: "test-secret-test-secret-test-secret",
     DATA_DIR: "/tmp/agentdesk-test-unused",
     LOG_LEVEL: "silent",
+    // A sweep on the real clock would ask the model in the middle of a test that counts its calls
+    // (it did on a slow CI run); outcome tests sweep by hand on the manual clock.
+    OUTCOME_SWEEP_INTERVAL_MS: "0",
     ...options.env,
   });
   const clock = createManualClock(new Date("2026-06-01T09:00:00Z"));

@@ -3,10 +3,10 @@
  * resets, Retry-After), and which quotas are near their limit. The counting itself happens in
  * the database (queries.ts), atomically with the turn it admits.
  */
+import { errorBody } from "../../contracts/errors.js";
 import {
   QUOTA_NAMES,
   QUOTA_WARNING_PERCENT,
-  quotaExceededMessage,
   type QuotaName,
   type QuotaUse,
   type Quotas,
@@ -21,7 +21,9 @@ export class QuotaExceededError extends HttpError {
     now: Date,
   ) {
     const resetsAt = quotaResetsAt(quota, now);
-    super(429, quotaExceededMessage(quota, limit, resetsAt), { "Retry-After": String(secondsUntil(resetsAt, now)) });
+    super(429, errorBody("QUOTA_EXCEEDED", { quota, limit, resetsAt: resetsAt.toISOString() }), {
+      "Retry-After": String(secondsUntil(resetsAt, now)),
+    });
   }
 }
 

@@ -1,8 +1,9 @@
 /** GET /api/usage: the signed-in user's company, its quotas and what it used this day and month. */
+import { SIGNED_IN } from "../http/route-access.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { UsageSummarySchema } from "../../contracts/usage.js";
-import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { usageSummary } from "./service.js";
 

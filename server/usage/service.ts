@@ -8,7 +8,7 @@ import { QUOTA_NAMES, type QuotaName, type UsageSummary } from "../../contracts/
 import type { UserRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
 import { insertTurnUsage, readCompanyUse, type TurnUsageRecord } from "./queries.js";
 import { nearLimitQuotas, quotaResetsAt, throwIfExhausted } from "./quota.js";
@@ -56,7 +56,7 @@ export async function meterTurn(deps: UsageDeps, record: TurnUsageRecord, log?: 
 export async function usageSummary(deps: Pick<UsageDeps, "db" | "clock">, user: UserRow): Promise<UsageSummary> {
   const now = deps.clock.now();
   const use = await readCompanyUse(deps.db, user.id, now);
-  if (!use) throw new HttpError(404, "Company not found");
+  if (!use) throw apiError("COMPANY_NOT_FOUND");
   const resetsAt = Object.fromEntries(
     QUOTA_NAMES.map((quota) => [quota, quotaResetsAt(quota, now).toISOString()]),
   ) as UsageSummary["resetsAt"];

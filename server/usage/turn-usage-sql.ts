@@ -5,11 +5,12 @@
  * (usage/queries.ts admissionCtes): it gets the difference, so a failed or cut turn gives back
  * what it did not use. `insertTurnUsage` runs them on their own; a text turn runs them inside
  * the statement that stores its reply (conversations/turn-queries.ts), one round trip instead of two.
- * The kind comes from the conversation, the company from the user.
+ * The kind comes from the conversation, the company from the user, the channel from the guest
+ * whose conversation it is (server/publishing: "web" or "api"), else "app" (a member).
  */
 import { sql, type SQL } from "drizzle-orm";
 import { QUOTA_WARNING_PERCENT as WARNING_PERCENT, type QuotaName } from "../../contracts/usage.js";
-import { FIRST_TOKEN_COLUMN_NAMES, firstTokenBucket } from "./first-token-buckets.js";
+import { FIRST_TOKEN_COLUMN_NAMES, firstTokenBucket } from "../db/first-token-buckets.js";
 import { startOfUtcMonth, utcDay } from "./periods.js";
 import type { SqlValues } from "../db/named-statement.js";
 import type { MonthWarning, TurnUsageRecord } from "./queries.js";
@@ -96,14 +97,15 @@ export function turnUsageCtes(v: SqlValues<TurnUsageValues>, bucket: string | nu
   const voiceSeconds = v.voiceSeconds;
   return sql`who as (
       select u.company_id, c.name, c.tokens_per_month, c.voice_minutes_per_month,
-             coalesce((select kind from conversations where id = ${v.usageConversationId}), 'text') as kind
+             coalesce((select kind from conversations where id = ${v.usageConversationId}), 'text') as kind,
+             coalesce((select g.channel from guests g where g.conversation_id = ${v.usageConversationId} limit 1), 'app') as channel
       from users u join companies c on c.id = u.company_id where u.id = ${v.usageUserId}
     ),
     rec as (
-      insert into usage_records (company_id, user_id, agent_id, agent_name, conversation_id, kind, provider, model,
-        prompt_tokens, completion_tokens, tokens_estimated, first_token_ms, total_ms, outcome, started_conversation,
+      insert into usage_records (company_id, user_id, agent_id, agent_name, conversation_id, kind, channel, provider,
+        model, prompt_tokens, completion_tokens, tokens_estimated, first_token_ms, total_ms, outcome, started_conversation,
         voice_seconds_heard, voice_seconds_spoken, language, created_at)
-      select who.company_id, ${v.usageUserId}, ${v.usageAgentId}, ${v.usageAgentName}, ${v.usageConversationId}, who.kind, ${v.usageProvider},
+      select who.company_id, ${v.usageUserId}, ${v.usageAgentId}, ${v.usageAgentName}, ${v.usageConversationId}, who.kind, who.channel, ${v.usageProvider},
         ${v.usageModel}, ${v.promptTokens}, ${v.completionTokens}, ${v.tokensEstimated}, ${v.firstTokenMs}, ${v.totalMs},
         ${v.outcome}, ${v.startedConversation}, ${v.voiceSecondsHeard}::float8, ${v.voiceSecondsSpoken}::float8, ${v.usageLanguage},
         ${v.at}::timestamptz
@@ -111,15 +113,17 @@ export function turnUsageCtes(v: SqlValues<TurnUsageValues>, bucket: string | nu
     ),
     rolled as (
       insert into usage_daily (day, company_id, user_id, agent_id, kind, agent_name, conversations, messages,
-        prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks ${bucketColumn})
+        web_messages, api_messages, prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks ${bucketColumn})
       select ${day}::date, who.company_id, ${v.usageUserId}, ${v.usageAgentId}, who.kind, ${v.usageAgentName},
-        ${v.conversationsStarted}, 1, ${v.promptTokens}, ${v.completionTokens}, ${voiceSeconds}::float8,
+        ${v.conversationsStarted}, 1, (who.channel = 'web')::int, (who.channel = 'api')::int, ${v.promptTokens}, ${v.completionTokens}, ${voiceSeconds}::float8,
         ${v.failedReplies}, ${v.securityLocks} ${bucketValue}
       from who
       on conflict (day, company_id, user_id, agent_id, kind) do update set
         agent_name = excluded.agent_name,
         conversations = usage_daily.conversations + excluded.conversations,
         messages = usage_daily.messages + 1,
+        web_messages = usage_daily.web_messages + excluded.web_messages,
+        api_messages = usage_daily.api_messages + excluded.api_messages,
         prompt_tokens = usage_daily.prompt_tokens + excluded.prompt_tokens,
         completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
         voice_seconds = usage_daily.voice_seconds + excluded.voice_seconds,

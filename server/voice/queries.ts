@@ -20,12 +20,33 @@ export async function incrementCallsSent(db: Db, agentId: string): Promise<void>
     .where(eq(agents.id, agentId));
 }
 
-/** Raises the stored duration, never lowers it: two instances may record out of order. */
+/**
+ * Raises the stored duration, never lowers it: two instances may record out of order. What it
+ * rose by is added to the call's analytics roll-up (usage_daily.call_seconds, on the day the
+ * call started), in the same statement and under the conversation's row lock, so analytics
+ * counts each call's wall length exactly once. A call whose agent was deleted is not rolled up
+ * (the roll-up's key needs an agent).
+ */
 export async function recordDuration(db: Db, conversationId: string, seconds: number): Promise<void> {
-  await db
-    .update(conversations)
-    .set({ durationSeconds: sql`greatest(${conversations.durationSeconds}, ${Math.max(0, Math.floor(seconds))})` })
-    .where(eq(conversations.id, conversationId));
+  const wanted = Math.max(0, Math.floor(seconds));
+  await db.execute(sql`
+    with before as (
+      select c.id, c.duration_seconds, c.user_id, c.agent_id, c.agent_name, c.created_at, u.company_id
+      from conversations c join users u on u.id = c.user_id
+      where c.id = ${conversationId} and c.kind = 'voice'
+      for update of c
+    ),
+    raised as (
+      update conversations c set duration_seconds = greatest(b.duration_seconds, ${wanted}::int)
+      from before b where c.id = b.id
+      returning greatest(${wanted}::int - b.duration_seconds, 0) as added
+    )
+    insert into usage_daily (day, company_id, user_id, agent_id, kind, agent_name, call_seconds)
+    select (b.created_at at time zone 'UTC')::date, b.company_id, b.user_id, b.agent_id, 'voice', b.agent_name, r.added
+    from before b, raised r
+    where r.added > 0 and b.agent_id is not null
+    on conflict (day, company_id, user_id, agent_id, kind) do update set
+      call_seconds = usage_daily.call_seconds + excluded.call_seconds`);
 }
 
 /** The agent's greeting as the conversation's first message, counted. */
@@ -122,8 +143,8 @@ export async function interruptReply(
                             and later.role = 'user' and later.created_at > u.created_at)
         ),
         early as (
-          insert into messages (id, conversation_id, role, content, status, interrupted, reply_to, created_at)
-          select ${p.id}, ${p.conversationId}, 'assistant', ${p.spokenText}, 'partial', true, unanswered.id,
+          insert into messages (id, conversation_id, role, content, status, interrupted, reply_to, parent_id, created_at)
+          select ${p.id}, ${p.conversationId}, 'assistant', ${p.spokenText}, 'partial', true, unanswered.id, unanswered.id,
                  ${stampAfterLatest(sql`${p.conversationId}`, p.now.toISOString())}
           from unanswered
           where not exists (select 1 from cut) and not exists (select 1 from messages m where m.id = ${p.id})
@@ -147,4 +168,44 @@ export async function recordStages(db: Db, p: { id: string; stages: VoiceTurnSta
     .update(messages)
     .set({ stages: p.stages })
     .where(and(eq(messages.id, p.id), eq(messages.role, "assistant")));
+}
+
+/**
+ * One side of a realtime call's exchange, stored as it happens: the person's words (from the
+ * provider's input transcription) or the reply as far as it was heard (`interrupted` when the
+ * person spoke over it). It follows the conversation's newest message; a reply answers the
+ * newest user message. Counted like any message.
+ */
+export async function insertRealtimeMessage(
+  db: Db,
+  p: {
+    conversationId: string;
+    role: "user" | "assistant";
+    content: string;
+    interrupted: boolean;
+    language: string | null;
+    now: Date;
+  },
+): Promise<string> {
+  const row = await firstRow(
+    db,
+    sql`with latest as (
+          select id from messages where conversation_id = ${p.conversationId} order by created_at desc limit 1
+        ),
+        asked as (
+          select id from messages where conversation_id = ${p.conversationId} and role = 'user' order by created_at desc limit 1
+        ),
+        stored as (
+          insert into messages (conversation_id, role, content, status, interrupted, language, reply_to, parent_id, created_at)
+          select ${p.conversationId}, ${p.role}, ${p.content}, 'complete', ${p.interrupted}, ${p.language},
+                 case when ${p.role} = 'assistant' then (select id from asked) end, (select id from latest),
+                 ${stampAfterLatest(sql`${p.conversationId}`, p.now.toISOString())}
+          returning id
+        ),
+        counted as (
+          update conversations set message_count = message_count + 1 where id = ${p.conversationId} returning 1
+        )
+        select (select id from stored) as id`,
+  );
+  return String(row.id);
 }

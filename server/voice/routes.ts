@@ -3,6 +3,7 @@
  * /api/voice/capabilities and /api/voice-conversations…, all for signed-in users.
  * Handlers only parse, call one service function and answer.
  */
+import { SIGNED_IN } from "../http/route-access.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,20 +25,24 @@ import {
   VoiceInterruptedSchema,
   VoiceTurnRequestSchema,
 } from "../../contracts/voice.js";
-import { signedInUser, SIGNED_IN } from "../auth/guards.js";
+import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { abortWhenClientLeaves } from "../http/client-leaves.js";
 import { eventStreamResponse, NO_CONTENT } from "../http/openapi.js";
 import { untilDelivered } from "../http/until-delivered.js";
 import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
-import { createVoiceConversation, interruptVoiceReply, saveVoiceAudio, voiceChat } from "./service.js";
+import { createVoiceConversation, endVoiceCall, interruptVoiceReply, saveVoiceAudio, voiceChat } from "./service.js";
 import { startTranscription, textToSpeech, voiceCapabilities, warmUpSpeech } from "./speech.js";
 import { beginVoiceTurn, openVoiceTurn } from "./voice-turn.js";
 
 const ConversationParams = z.object({ id: z.string() });
 const MessageParams = z.object({ id: z.string(), messageId: z.string() });
 
-export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): void {
+/** `onCallEnded` runs after a call's end is recorded (the outcome's extraction, issue 26); never awaited by the answer. */
+export function registerVoiceRoutes(
+  app: FastifyInstance,
+  deps: FeatureDeps & { onCallEnded?: (conversationId: string) => void },
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The access hook runs at onRequest: a signed-out client is refused before its (up to 12 MB) body is read.
   const audioRoute = { ...SIGNED_IN, bodyLimit: AUDIO_BODY_LIMIT_BYTES };
@@ -164,6 +169,16 @@ export function registerVoiceRoutes(app: FastifyInstance, deps: FeatureDeps): vo
     async (request, reply) => {
       const { id, messageId } = request.params;
       await interruptVoiceReply(deps, signedInUser(request), id, messageId, request.body.spokenText);
+      return reply.status(204).send();
+    },
+  );
+
+  api.post(
+    "/api/voice-conversations/:id/end",
+    { ...SIGNED_IN, schema: { params: ConversationParams, response: { 204: NO_CONTENT } } },
+    async (request, reply) => {
+      await endVoiceCall(deps, signedInUser(request), request.params.id);
+      deps.onCallEnded?.(request.params.id);
       return reply.status(204).send();
     },
   );

@@ -5,10 +5,8 @@
  * the model — is the conversation engine's runConversationTurn, shared with text chat.
  */
 import type { FastifyBaseLogger } from "fastify";
-import { AGENT_CALLS_OFF } from "../../contracts/errors.js";
 import {
   voiceForAgent,
-  voiceTimeLimitMessage,
   type LanguageCode,
   type VoiceChatResponse,
   type VoiceConversationCreated,
@@ -17,15 +15,10 @@ import type { AgentRow } from "../agents/agent-view.js";
 import type { UserRow } from "../auth/user-view.js";
 import { ConversationLockedError } from "../conversations/security-lock/lock.js";
 import { isLocked, type ConversationRow } from "../conversations/queries.js";
-import {
-  AGENT_NOT_FOUND,
-  createConversation,
-  findOwnActiveAgent,
-  findOwnConversation,
-} from "../conversations/own-records.js";
+import { createConversation, findOwnActiveAgent, findOwnConversation } from "../conversations/own-records.js";
 import { runConversationTurn, type TurnUsageRecord } from "../conversations/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
 import { estimateSpeechSeconds } from "../usage/voice-seconds.js";
 import { detectLanguage } from "./language-detect.js";
@@ -35,11 +28,9 @@ import { clipDurationMs } from "./voice-clips.js";
 
 /** The agent, when its Calls capability is on (issue 23: the switch did nothing); a plain 403 otherwise. */
 function callableAgent(agent: AgentRow): AgentRow {
-  if (!agent.supportsCall) throw new HttpError(403, AGENT_CALLS_OFF);
+  if (!agent.supportsCall) throw apiError("AGENT_CALLS_OFF");
   return agent;
 }
-
-export const MESSAGE_NOT_FOUND = "Message not found";
 
 /** 'Voice conversation - {date}' in UTC, for clients that send no title of their own. */
 export function defaultVoiceTitle(now: Date): string {
@@ -125,12 +116,12 @@ export async function prepareVoiceTurn(
   const age = ageSeconds(deps, conversation);
   if (age > limit) {
     await recordDuration(deps.db, conversation.id, limit);
-    throw new HttpError(409, voiceTimeLimitMessage(limit));
+    throw apiError("VOICE_TIME_LIMIT", { limitSeconds: limit });
   }
   const now = deps.clock.now();
   if (isLocked(conversation, now) && conversation.lockedUntil)
     throw new ConversationLockedError(conversation.lockedUntil, now);
-  if (!conversation.agentId) throw new HttpError(404, AGENT_NOT_FOUND);
+  if (!conversation.agentId) throw apiError("AGENT_NOT_FOUND");
   const agent = callableAgent(await findOwnActiveAgent(deps, user, conversation.agentId));
   return { conversation, agent };
 }
@@ -188,7 +179,7 @@ export async function voiceChat(
     }
     await touchVoiceDuration(deps, conversation);
   }
-  if (!result) throw new HttpError(502, "The reply ended before it was complete");
+  if (!result) throw apiError("REPLY_INCOMPLETE");
   return result;
 }
 
@@ -216,9 +207,19 @@ export async function saveVoiceAudio(
     durationMs: clipDurationMs(audio.mimeType, data, input.recordingMs),
     createdAt: deps.clock.now(),
   });
-  if (!saved) throw new HttpError(404, MESSAGE_NOT_FOUND);
+  if (!saved) throw apiError("MESSAGE_NOT_FOUND");
   await touchVoiceDuration(deps, conversation);
   return saved;
+}
+
+/**
+ * The call ended (the user hung up, or the time limit ended it): its duration becomes its wall
+ * length, from the conversation's start to now, capped at the limit. Without this the duration
+ * was that of the last turn or clip, so a 30 s call read 0:26. Idempotent; never lowers it.
+ */
+export async function endVoiceCall(deps: FeatureDeps, user: UserRow, conversationId: string): Promise<void> {
+  const conversation = await findOwnConversation(deps, user, conversationId, "voice");
+  await touchVoiceDuration(deps, conversation);
 }
 
 /**
@@ -242,7 +243,7 @@ export async function interruptVoiceReply(
       spokenText: spokenText.trim(),
       now: deps.clock.now(),
     }));
-  if (!found) throw new HttpError(404, MESSAGE_NOT_FOUND);
+  if (!found) throw apiError("MESSAGE_NOT_FOUND");
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

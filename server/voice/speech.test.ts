@@ -64,9 +64,9 @@ describeEachEngine("speech with the embedded engine and no STT server", (engine)
     expect(res.json().message).toBe(SttUnavailableMessage);
   });
 
-  it("reports its capabilities: no server STT, espeak-ng, and the session length", async () => {
+  it("reports its capabilities: no server STT, espeak-ng, the session length and no realtime engine", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/voice/capabilities", headers: { cookie: user.cookie } });
-    expect(res.json()).toEqual({ serverStt: false, tts: "espeak-ng", sessionSeconds: 600 });
+    expect(res.json()).toEqual({ serverStt: false, tts: "espeak-ng", sessionSeconds: 600, realtime: false });
   });
 });
 
@@ -106,6 +106,14 @@ describeEachEngine("speech through OpenAI-compatible servers", (engine) => {
     const res = await post(t, user, "/api/tts", { text, voice: "echo", language: "en-US" });
     expect(res.statusCode).toBe(200);
     expect(fake.requests[0]?.body).toMatchObject({ input: "Hello\nSure, see our guide or example.com." });
+  });
+
+  it("sends the service numbers and symbols as people say them, in the call's language", async () => {
+    const res = await post(t, user, "/api/tts", { text: "Order #12345 ships 3/14.", voice: "echo", language: "en-US" });
+    expect(res.statusCode).toBe(200);
+    expect(fake.requests[0]?.body).toMatchObject({ input: "Order number 12345 ships March 14th." });
+    await post(t, user, "/api/tts", { text: "3月14日、20%です", voice: "echo", language: "ja-JP" });
+    expect(fake.requests[1]?.body).toMatchObject({ input: "さんがつじゅうよっか、20パーセントです" });
   });
 
   it("refuses with 400 text that is only markup and emoji, without calling the service", async () => {

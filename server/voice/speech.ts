@@ -10,7 +10,6 @@ import {
   FALLBACK_VOICE,
   isOpenAiVoice,
   parseAudioDataUrl,
-  SttUnavailableMessage,
   type AudioDataUrl,
   type LanguageCode,
   type TtsResponse,
@@ -18,16 +17,12 @@ import {
 } from "../../contracts/voice.js";
 import { AUDIO_MAX_BYTES } from "../../contracts/limits.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError, HttpError } from "../http/http-error.js";
 import { detectLanguage } from "./language-detect.js";
 import { toSpeakableText } from "../conversations/speakable-text.js";
+import { readAloud } from "../conversations/speakable-text-readings.js";
 
 export type SpeechDeps = Pick<FeatureDeps, "tts" | "stt" | "config">;
-
-export const TTS_FAILED = "Text-to-speech failed; the browser's own voice will be used instead.";
-export const STT_FAILED = "Speech-to-text failed; please try again.";
-export const NOTHING_TO_SPEAK = "text has nothing to speak once markup and emoji are removed";
-const AUDIO_TOO_LARGE = `audioData is too large: at most ${Math.round(AUDIO_MAX_BYTES / (1024 * 1024))} MB of audio`;
 
 export interface SynthesisRequest {
   text: string;
@@ -54,11 +49,13 @@ export async function synthesizeAudio(
   request: SynthesisRequest,
 ): Promise<{ audio: Buffer; mimeType: string }> {
   const text = toSpeakableText(request.text);
-  if (!text) throw new HttpError(400, NOTHING_TO_SPEAK);
+  if (!text) throw apiError("NOTHING_TO_SPEAK");
+  const language = speechLanguage(text, request.language);
   return deps.tts.synthesize({
-    text,
+    // "#12345", "3/14", "50%", 3月 read as people say them (the transcript keeps them as written).
+    text: readAloud(text, language),
     voice: providerVoice(deps, request.voice),
-    language: speechLanguage(text, request.language),
+    language,
     signal: request.signal,
   });
 }
@@ -75,21 +72,21 @@ export async function textToSpeech(deps: SpeechDeps, request: SynthesisRequest):
     return await synthesizeDataUrl(deps, request);
   } catch (error) {
     if (request.signal?.aborted || error instanceof HttpError) throw error;
-    throw new HttpError(502, TTS_FAILED);
+    throw apiError("TTS_FAILED");
   }
 }
 
 /** A validated data URL's parts, refusing (413) more audio than AUDIO_MAX_BYTES. */
 export function boundedAudio(audioData: string): AudioDataUrl & { bytes: number } {
   const parsed = parseAudioDataUrl(audioData);
-  if ("problem" in parsed) throw new HttpError(400, parsed.problem);
+  if ("problem" in parsed) throw apiError("AUDIO_INVALID", { message: parsed.problem });
   const bytes = decodedByteLength(parsed.base64);
-  if (bytes > AUDIO_MAX_BYTES) throw new HttpError(413, AUDIO_TOO_LARGE);
+  if (bytes > AUDIO_MAX_BYTES) throw apiError("AUDIO_TOO_LARGE");
   return { ...parsed, bytes };
 }
 
 export function requireServerStt(deps: SpeechDeps): NonNullable<SpeechDeps["stt"]> {
-  if (!deps.stt) throw new HttpError(503, SttUnavailableMessage);
+  if (!deps.stt) throw apiError("STT_UNAVAILABLE");
   return deps.stt;
 }
 
@@ -113,12 +110,17 @@ export function startTranscription(
     })
     .catch((error: unknown) => {
       if (request.signal?.aborted) throw error;
-      throw new HttpError(502, STT_FAILED);
+      throw apiError("STT_FAILED");
     });
 }
 
 export function voiceCapabilities(deps: SpeechDeps): VoiceCapabilities {
-  return { serverStt: deps.stt !== null, tts: deps.tts.kind, sessionSeconds: deps.config.VOICE_SESSION_SECONDS };
+  return {
+    serverStt: deps.stt !== null,
+    tts: deps.tts.kind,
+    sessionSeconds: deps.config.VOICE_SESSION_SECONDS,
+    realtime: Boolean(deps.config.REALTIME_BASE_URL),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
+import { errorBody } from "../../contracts/errors.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AGENT_CALLS_OFF } from "../../contracts/errors.js";
 import { AUDIO_MAX_BYTES } from "../../contracts/limits.js";
 import { agents, conversations } from "../db/schema.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
@@ -82,10 +82,10 @@ describeEachEngine("voice conversations", (engine) => {
 
     const start = await post(t, user, "/api/voice-conversations", { agentId: callable });
     expect(start.statusCode).toBe(403);
-    expect(start.json()).toEqual({ message: AGENT_CALLS_OFF });
+    expect(start.json()).toEqual(errorBody("AGENT_CALLS_OFF"));
     const turn = await post(t, user, `/api/voice-conversations/${id}/chat`, { message: "Hello?", language: "en-US" });
     expect(turn.statusCode).toBe(403);
-    expect(turn.json()).toEqual({ message: AGENT_CALLS_OFF });
+    expect(turn.json()).toEqual(errorBody("AGENT_CALLS_OFF"));
     expect(await storedMessages(t, id)).toEqual([]);
   });
 
@@ -190,6 +190,25 @@ describeEachEngine("voice conversations", (engine) => {
     );
     expect((await conversationRow(id)).durationSeconds).toBe(SESSION_SECONDS);
     expect((await storedMessages(t, id)).filter((m) => m.role === "user")).toHaveLength(1);
+  });
+
+  it("records a call's duration as its wall length once it ends, not the time of its last turn", async () => {
+    const id = await startVoiceConversation(t, user, agentId);
+    t.clock.advance(9_000);
+    expect((await post(t, user, `/api/voice-conversations/${id}/chat`, { message: "Quick question" })).statusCode).toBe(
+      200,
+    );
+    expect((await conversationRow(id)).durationSeconds).toBe(9);
+    // The reply is listened to, a goodbye said, then "End conversation": 30 s in all.
+    t.clock.advance(21_000);
+    expect((await post(t, user, `/api/voice-conversations/${id}/end`, {})).statusCode).toBe(204);
+    expect((await conversationRow(id)).durationSeconds).toBe(30);
+    // Nobody else can end it; past the time limit it is the limit.
+    t.clock.advance(5_000);
+    expect((await post(t, stranger, `/api/voice-conversations/${id}/end`, {})).statusCode).toBe(404);
+    t.clock.advance(SESSION_SECONDS * 1000);
+    expect((await post(t, user, `/api/voice-conversations/${id}/end`, {})).statusCode).toBe(204);
+    expect((await conversationRow(id)).durationSeconds).toBe(SESSION_SECONDS);
   });
 
   it("locks a voice conversation on prompt injection like text chat, then refuses turns with 423", async () => {

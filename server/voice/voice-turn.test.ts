@@ -124,6 +124,31 @@ describeEachEngine("the streaming voice turn", (engine) => {
     expect(fake.requests.some((r) => r.path === "/v1/chat/completions")).toBe(false);
   });
 
+  it("holds a turn ended by a pause whose words end mid-thought: nothing stored, no model asked, nothing charged", async () => {
+    const messagesToday = async () =>
+      (await t.app.inject({ url: "/api/usage", headers: { cookie: user.cookie } })).json<{
+        used: { messagesToday: number };
+      }>().used.messagesToday;
+    const before = await messagesToday();
+    fake.setBehaviour({ transcriptText: "Hello, I need help with" });
+    const { id, order, events } = await turn({ audioData: wavDataUrl(FAKE_WAV), holdIfUnfinished: true });
+    expect(order).toEqual(["transcript", "incomplete"]);
+    expect(eventsOf(events, "incomplete")).toEqual([{ text: "Hello, I need help with" }]);
+    expect(await storedMessages(t, id)).toEqual([]);
+    expect(fake.requests.some((r) => r.path === "/v1/chat/completions")).toBe(false);
+    expect(await messagesToday()).toBe(before);
+
+    // The same words sent as the end of the turn for certain (the client's wait ran out) are answered.
+    const forced = await turn({ audioData: wavDataUrl(FAKE_WAV) }, id);
+    expect(forced.order).toContain("done");
+    expect(await messagesToday()).toBe(before + 1);
+    // And a finished thought ended by a pause is answered at once.
+    fake.setBehaviour({ transcriptText: "Hello, I need help with my order." });
+    const finished = await turn({ audioData: wavDataUrl(FAKE_WAV), holdIfUnfinished: true }, id);
+    expect(finished.order).toContain("done");
+    expect(finished.order).not.toContain("incomplete");
+  });
+
   it("observes the time to its first token once per turn in the metrics, as a voice turn", async () => {
     const voiceFirstTokens = async () => {
       const histogram = t.app.metrics.registry.getSingleMetric("agentdesk_time_to_first_token_seconds");

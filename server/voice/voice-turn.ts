@@ -17,16 +17,18 @@ import {
   type LanguageCode,
   type VoiceTurnEvent,
 } from "../../contracts/voice.js";
+import { endsMidThought } from "../../contracts/voice-turn-taking.js";
 import type { UserRow } from "../auth/user-view.js";
 import { startTurn, type StartedTurn, type TurnUsageRecord } from "../conversations/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { HttpError } from "../http/http-error.js";
+import { apiError, HttpError, streamedError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
 import { dataUrlSeconds, estimateSpeechSeconds } from "../usage/voice-seconds.js";
 import { createSentenceSpeaker } from "./sentence-speaker.js";
 import { toSpeakableText } from "../conversations/speakable-text.js";
 import { detectedLanguageOf, prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
-import { startTranscription, synthesizeDataUrl } from "./speech.js";
+import { startTranscription } from "./speech.js";
+import { createSentenceAudio } from "./sentence-audio.js";
 import { createTurnRecorder, type TurnRecorder } from "./turn-records.js";
 
 export interface VoiceTurnInput {
@@ -41,6 +43,8 @@ export interface VoiceTurnInput {
   recording?: { audioData: string; recordingMs?: number };
   /** The user message this turn replaces (see contracts/voice.ts VoiceTurnRequestSchema). */
   replaces?: string;
+  /** Ended by a pause: a transcript that ends mid-thought is answered `incomplete`, nothing stored. */
+  holdIfUnfinished?: boolean;
   /** performance.now() when the request arrived: the turn's stages count from here. */
   arrivedAt: number;
   language: LanguageCode;
@@ -60,7 +64,14 @@ export async function beginVoiceTurn(
   deps: FeatureDeps,
   user: UserRow,
   conversationId: string,
-  body: { message?: string; audioData?: string; language: LanguageCode; replaces?: string; recordingMs?: number },
+  body: {
+    message?: string;
+    audioData?: string;
+    language: LanguageCode;
+    replaces?: string;
+    recordingMs?: number;
+    holdIfUnfinished?: boolean;
+  },
   signal: AbortSignal,
   arrivedAt: number,
 ): Promise<Omit<VoiceTurnInput, "send" | "log">> {
@@ -91,6 +102,7 @@ export async function beginVoiceTurn(
       recordingSeconds,
       recording,
       replaces: body.replaces,
+      holdIfUnfinished: body.holdIfUnfinished,
       arrivedAt,
       language: body.language,
       signal,
@@ -138,6 +150,16 @@ export async function openVoiceTurn(
       stream: async (send) => {
         send({ event: "transcript", data: { text: message } });
         send({ event: "skipped", data: { text: message } });
+        await touchDuration();
+      },
+    };
+  }
+  if (input.holdIfUnfinished && endsMidThought(message, language)) {
+    // Before startTurn: no message stored, no model asked, nothing charged.
+    return {
+      stream: async (send) => {
+        if (transcript !== undefined) send({ event: "transcript", data: { text: message } });
+        send({ event: "incomplete", data: { text: message } });
         await touchDuration();
       },
     };
@@ -199,26 +221,15 @@ async function relayReply(
 ): Promise<void> {
   const { input, message, records, send } = p;
   const { language, signal } = input;
-  let spokenSeconds = 0;
+  const voice = voiceForAgent(input.ready.agent);
+  const audio = createSentenceAudio(deps, { voice, language, signal, log: input.log });
   const recordUsage = async () => {
     const record = p.metered.usage;
     p.metered.usage = null;
-    if (record) await meterTurn(deps, { ...record, voiceSecondsSpoken: spokenSeconds }, input.log);
+    if (record) await meterTurn(deps, { ...record, voiceSecondsSpoken: audio.spokenSeconds }, input.log);
   };
-  const voice = voiceForAgent(input.ready.agent);
   const speaker = createSentenceSpeaker(
-    async (text) => {
-      try {
-        const { audioUrl } = await synthesizeDataUrl(deps, { text, voice, language, signal });
-        spokenSeconds += dataUrlSeconds(audioUrl) ?? estimateSpeechSeconds(text);
-        return audioUrl;
-      } catch (err) {
-        spokenSeconds += estimateSpeechSeconds(text);
-        if (!signal.aborted)
-          input.log?.warn({ err }, "voice turn: sentence synthesis failed; the browser will speak it");
-        return null;
-      }
-    },
+    (text) => audio.synthesize(text),
     (sentence) => {
       records.spoke(sentence.audioUrl);
       send({ event: "audio", data: sentence });
@@ -230,6 +241,9 @@ async function relayReply(
         records.firstToken();
         send({ event: "delta", data: { text: event.text } });
         speaker.push(event.text);
+        continue;
+      }
+      if (event.type === "tool_call" || event.type === "tool_result") {
         continue;
       }
       await speaker.finish(event.response);
@@ -248,12 +262,12 @@ async function relayReply(
     }
   } catch (error) {
     if (signal.aborted) return;
-    const status = error instanceof HttpError ? error.statusCode : 500;
     if (!(error instanceof HttpError)) input.log?.error({ err: error }, "voice turn failed");
-    const text = error instanceof HttpError ? error.message : "The voice turn failed; please try again.";
+    const known = error instanceof HttpError ? error : apiError("VOICE_TURN_FAILED");
     // The user's message was stored before the stream began.
-    send({ event: "error", data: { status, message: text, stored: true } });
+    send({ event: "error", data: { ...streamedError(known), stored: true } });
   } finally {
+    audio.close();
     await recordUsage();
   }
 }
@@ -265,8 +279,7 @@ async function failedTranscription(
   input: Omit<VoiceTurnInput, "send" | "delivered">,
 ): Promise<void> {
   if (input.signal.aborted) return;
-  const status = error instanceof HttpError ? error.statusCode : 500;
   if (!(error instanceof HttpError)) input.log?.error({ err: error }, "voice turn transcription failed");
-  const message = error instanceof HttpError ? error.message : "The voice turn failed; please try again.";
-  send({ event: "error", data: { status, message, stored: false } });
+  const known = error instanceof HttpError ? error : apiError("VOICE_TURN_FAILED");
+  send({ event: "error", data: { ...streamedError(known), stored: false } });
 }

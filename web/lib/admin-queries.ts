@@ -15,6 +15,7 @@ import {
 import type { User } from "../../contracts/auth";
 import type { AnalyticsReport, AnalyticsTable, AuditPage, CompanyPatch, Quotas } from "../../contracts/usage";
 import type { AdminStats } from "../../contracts/realtime";
+import type { ToolCallStep } from "../../contracts/tool-calls";
 import type { ErrorReport } from "../../contracts/reports";
 import { apiGet, apiRequest, throwIfNotOk } from "./api";
 
@@ -27,8 +28,11 @@ export const adminKeys = {
   user: (id: string) => ["/api/admin/users", id] as const,
   companies: ["/api/admin/companies"] as const,
   conversations: ["/api/admin/conversations"] as const,
+  /** The live view's list (web/features/takeover/takeover-queries.ts reads it). */
+  liveConversations: ["/api/admin/live-conversations"] as const,
   conversation: (id: string) => ["/api/admin/conversation", id] as const,
   conversationMessages: (id: string) => ["/api/admin/conversation", id, "messages"] as const,
+  conversationToolCalls: (id: string) => ["/api/admin/conversation", id, "tool-calls"] as const,
   voiceConversations: ["/api/admin/voice-conversations"] as const,
   voiceMessages: (id: string) => ["/api/admin/voice-conversations", id, "messages"] as const,
   errorReports: ["/api/admin/error-reports"] as const,
@@ -148,6 +152,12 @@ export const conversationMessagesQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.conversationMessages(id),
     queryFn: () => apiGet<AdminMessage[]>(`/api/admin/conversation/${id}/messages`),
+  });
+
+export const conversationToolCallsQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.conversationToolCalls(id),
+    queryFn: () => apiGet<ToolCallStep[]>(`/api/admin/conversation/${id}/tool-calls`),
   });
 
 export const voiceConversationsQuery = queryOptions({

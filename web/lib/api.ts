@@ -3,6 +3,7 @@
  * answer becomes an ApiError whose message is "{status}: {body text or status text}".
  */
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import type { ErrorCode } from "../../contracts/errors";
 
 export class ApiError extends Error {
   constructor(
@@ -16,9 +17,20 @@ export class ApiError extends Error {
 
   /** The server's `{ message }`, when the body carried one. */
   get serverMessage(): string | null {
+    const message = this.parsed()?.message;
+    return typeof message === "string" ? message : null;
+  }
+
+  /** The refusal's stable code from the error catalogue (contracts/errors.ts), when the body carried one. */
+  get code(): ErrorCode | null {
+    const code = this.parsed()?.code;
+    return typeof code === "string" ? (code as ErrorCode) : null;
+  }
+
+  private parsed(): Record<string, unknown> | null {
     try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === "string" ? parsed.message : null;
+      const parsed: unknown = JSON.parse(this.body);
+      return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
     } catch {
       return null;
     }

@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from "../features/admin/admin-states";
 import { AnalyticsFilters, rangeOf, type RangeChoice } from "../features/analytics/analytics-filters";
 import { DailyChart } from "../features/analytics/daily-chart";
 import { FiguresTable } from "../features/analytics/figures-table";
+import { OutcomeAnalyticsSection } from "../features/outcomes/outcome-analytics-section";
 import { formatMs, formatPercent, formatTokens, formatVoiceMinutes } from "../features/analytics/figure-format";
 import { analyticsCsvUrl, analyticsQuery, type AnalyticsFilter } from "../lib/admin-queries";
 import { Activity, Bot, Clock, MessageSquare, Mic, ShieldAlert, Users, Zap } from "lucide-react";
@@ -27,7 +28,7 @@ export function AdminAnalyticsPage() {
 
   return (
     <AdminGuard>
-      <PageHeader title="Analytics" description="Usage by day, company, user and agent. Days are UTC." />
+      <PageHeader title="Analytics" description="Usage by day, channel, company, user and agent. Days are UTC." />
       <div className="space-y-6">
         <AnalyticsFilters
           choice={choice}
@@ -43,6 +44,7 @@ export function AdminAnalyticsPage() {
         ) : (
           <Report filter={filter} data={report.data} />
         )}
+        <OutcomeAnalyticsSection range={{ from: filter.from, to: filter.to }} />
       </div>
     </AdminGuard>
   );
@@ -111,6 +113,19 @@ function Report({ filter, data }: { filter: AnalyticsFilter; data: AnalyticsRepo
           series={[
             { label: "Text", fillClass: "fill-primary", values: pick((d) => d.textMessages) },
             { label: "Voice", fillClass: "fill-amber-400", values: pick((d) => d.voiceMessages) },
+          ]}
+        />
+        <DailyChart
+          title="Messages by channel per day"
+          dates={dates}
+          series={[
+            {
+              label: "Members",
+              fillClass: "fill-primary",
+              values: pick((d) => d.messages - d.webMessages - d.apiMessages),
+            },
+            { label: "Guests · web", fillClass: "fill-teal-500", values: pick((d) => d.webMessages) },
+            { label: "Guests · api", fillClass: "fill-fuchsia-500", values: pick((d) => d.apiMessages) },
           ]}
         />
         <DailyChart

@@ -6,7 +6,7 @@ import { PageHeader } from "../components/layout/page-header";
 import { Card } from "../components/ui/card";
 import { AdminGuard } from "../features/admin/admin-guard";
 import { EmptyState, ErrorState, LoadingState } from "../features/admin/admin-states";
-import { SecurityLockBadge } from "../features/admin/conversation-summary";
+import { DeletedByUserBadge, SecurityLockBadge } from "../features/admin/conversation-summary";
 import { formatDateTime } from "../lib/admin-format";
 import { conversationsQuery } from "../lib/admin-queries";
 
@@ -34,6 +34,7 @@ export function AdminConversationsPage() {
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="truncate font-medium text-slate-900">{c.title || "Untitled Conversation"}</span>
                       <SecurityLockBadge conversation={c} />
+                      <DeletedByUserBadge conversation={c} />
                     </div>
                     <p className="truncate text-sm text-slate-500">
                       {c.userName} ({c.userEmail}) with {c.agentName}

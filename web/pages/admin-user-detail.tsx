@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
-import { USER_NOT_FOUND } from "../../contracts/admin";
+import { USER_NOT_FOUND } from "../../contracts/errors";
 import { PageHeader } from "../components/layout/page-header";
 import { Badge } from "../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";

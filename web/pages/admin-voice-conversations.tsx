@@ -9,7 +9,7 @@ import { PageHeader } from "../components/layout/page-header";
 import { Card } from "../components/ui/card";
 import { AdminGuard } from "../features/admin/admin-guard";
 import { EmptyState, ErrorState, LoadingState } from "../features/admin/admin-states";
-import { SecurityLockBadge } from "../features/admin/conversation-summary";
+import { DeletedByUserBadge, SecurityLockBadge } from "../features/admin/conversation-summary";
 import { VoiceConversationDetail } from "../features/admin/voice-conversation-detail";
 import { formatDateTime, formatDuration } from "../lib/admin-format";
 import { voiceConversationsQuery } from "../lib/admin-queries";
@@ -64,6 +64,7 @@ export function AdminVoiceConversationsPage() {
                     <span className="flex items-center gap-2">
                       <span className="truncate text-xs text-slate-500">with {c.agentName}</span>
                       <SecurityLockBadge conversation={c} />
+                      <DeletedByUserBadge conversation={c} />
                     </span>
                     <span className="block text-xs text-slate-400">{formatDateTime(c.updatedAt)}</span>
                   </button>

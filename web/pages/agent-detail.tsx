@@ -1,4 +1,4 @@
-/** /agents/{id}: who the agent is, what it has done, what it knows, its switches (owner and admins) and sharing. */
+/** /agents/{id}: who the agent is, what it has done, what it knows, its tools, its switches (owner and admins) and sharing. */
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { Spinner } from "../components/ui/spinner";
 import { Switch } from "../components/ui/switch";
 import { AgentStatusBadge } from "../features/agents/agent-status-badge";
+import { ApiKeysPanel } from "../features/agents/api-keys-panel";
 import { DeleteAgentButton } from "../features/agents/delete-agent-button";
 import { EditAgentDialog } from "../features/agents/edit-agent-dialog";
 import { GENDER_LABELS } from "../features/agents/gender-select";
@@ -17,6 +18,9 @@ import { TransferOwnerDialog } from "../features/agents/transfer-owner-dialog";
 import { useUpdateAgent } from "../features/agents/use-update-agent";
 import { VisibilityField } from "../features/agents/visibility-field";
 import { KnowledgePanel } from "../features/knowledge/knowledge-panel";
+import { OutcomeFieldsEditor } from "../features/outcomes/outcome-fields-editor";
+import { PublishingPanel } from "../features/publishing/publishing-panel";
+import { ToolsPanel } from "../features/tools/tools-panel";
 import { agentQuery } from "../lib/agent-queries";
 import { useAuth } from "../lib/auth";
 
@@ -108,6 +112,10 @@ export function AgentDetailPage() {
       />
       {/* Knowledge stays its owner's: a colleague's copy of the panel would only be refused. */}
       {isOwn && <KnowledgePanel agentId={agent.id} />}
+      <OutcomeFieldsEditor agentId={agent.id} canManage={agent.canManage} />
+      {agent.canManage && <ToolsPanel agentId={agent.id} />}
+      {agent.canManage && <PublishingPanel agentId={agent.id} />}
+      {agent.canManage && <ApiKeysPanel agentId={agent.id} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -9,6 +9,7 @@ import { Field } from "../components/ui/field";
 import { Input, Textarea } from "../components/ui/input";
 import { Spinner } from "../components/ui/spinner";
 import { CreateAgentButton } from "../features/agents/create-agent-button";
+import { useAgentFieldErrors } from "../features/agents/agent-field-errors";
 import { GenderSelect } from "../features/agents/gender-select";
 import { TemplateIcon } from "../features/agents/template-icon";
 import { useCreateAgent } from "../features/agents/use-create-agent";
@@ -18,7 +19,8 @@ import { KnowledgeFilesStep, NO_FILES } from "../features/knowledge/knowledge-fi
 
 export function CreateAgentSimplePage() {
   const { type, template, isLoading } = useTemplatePrefill();
-  const create = useCreateAgent();
+  const fieldErrors = useAgentFieldErrors();
+  const create = useCreateAgent(fieldErrors.show);
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [gender, setGender] = useState<Gender | "">("");
@@ -64,20 +66,37 @@ export function CreateAgentSimplePage() {
       )}
       <Card>
         <CardContent className="pt-5">
-          <form onSubmit={onSubmit} className="space-y-4" noValidate>
-            <Field id="agent-name" label="Name *">
-              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} placeholder="e.g. Nova" />
+          <form ref={fieldErrors.formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
+            <Field id="agent-name" label="Name *" error={fieldErrors.errors.name}>
+              <Input
+                value={name}
+                onChange={(e) => {
+                  fieldErrors.clearChanged({ name }, { name: e.target.value });
+                  setName(e.target.value);
+                }}
+                maxLength={80}
+                placeholder="e.g. Nova"
+              />
             </Field>
-            <Field id="agent-description" label="Description">
+            <Field id="agent-description" label="Description" error={fieldErrors.errors.description}>
               <Textarea
                 rows={3}
                 value={description}
-                onChange={(e) => setDescription(e.target.value)}
+                onChange={(e) => {
+                  fieldErrors.clearChanged({ description }, { description: e.target.value });
+                  setDescription(e.target.value);
+                }}
                 placeholder="What does this agent do?"
               />
             </Field>
-            <Field id="agent-gender" label="Gender *">
-              <GenderSelect value={gender} onChange={setGender} />
+            <Field id="agent-gender" label="Gender *" error={fieldErrors.errors.gender}>
+              <GenderSelect
+                value={gender}
+                onChange={(next) => {
+                  fieldErrors.clearChanged({ gender }, { gender: next });
+                  setGender(next);
+                }}
+              />
             </Field>
             <VisibilityField value={visibility} onChange={setVisibility} />
             <KnowledgeFilesStep value={knowledge} onChange={setKnowledge} />

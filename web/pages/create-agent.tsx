@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { PageHeader } from "../components/layout/page-header";
 import { Card, CardContent } from "../components/ui/card";
 import { CreateAgentButton } from "../features/agents/create-agent-button";
+import { useAgentFieldErrors } from "../features/agents/agent-field-errors";
 import { emptyDraft, PersonaFields, type AgentDraft } from "../features/agents/persona-fields";
 import { useCreateAgent } from "../features/agents/use-create-agent";
 import { templatePersona, useTemplatePrefill } from "../features/agents/use-template-prefill";
@@ -10,8 +11,13 @@ import { KnowledgeFilesStep, NO_FILES } from "../features/knowledge/knowledge-fi
 
 export function CreateAgentPage() {
   const { template } = useTemplatePrefill();
-  const create = useCreateAgent();
+  const fieldErrors = useAgentFieldErrors();
+  const create = useCreateAgent(fieldErrors.show);
   const [draft, setDraft] = useState<AgentDraft>(emptyDraft);
+  const change = (next: AgentDraft) => {
+    fieldErrors.clearChanged(draft, next);
+    setDraft(next);
+  };
   const [knowledge, setKnowledge] = useState(NO_FILES);
 
   useEffect(() => {
@@ -34,8 +40,8 @@ export function CreateAgentPage() {
       />
       <Card>
         <CardContent className="pt-5">
-          <form onSubmit={onSubmit} noValidate>
-            <PersonaFields draft={draft} onChange={setDraft} />
+          <form ref={fieldErrors.formRef} onSubmit={onSubmit} noValidate>
+            <PersonaFields draft={draft} onChange={change} errors={fieldErrors.errors} />
             <KnowledgeFilesStep value={knowledge} onChange={setKnowledge} />
             <div className="mt-6 flex justify-end">
               <CreateAgentButton create={create} />

@@ -1,6 +1,8 @@
 /**
  * /login (spec section 2): email + password; 'Login Failed' toast; success goes to /. The
- * failure toast describes a state: a sign-in that succeeds takes it away.
+ * failure toast describes a state: a sign-in that succeeds takes it away. The toast leaves after
+ * 5 s, so the failure also stays written above the button (and describes both fields for a
+ * screen reader) until the next attempt — issue 23: "login failure shown clearly".
  *
  * The fields are checked with the contracts' LoginSchema, the server's own, but the schema (and
  * zod, ~22 kB on the wire) loads only when the visitor starts typing: the login page is a first
@@ -41,6 +43,7 @@ export function LoginPage() {
   // As before with react-hook-form: checked on submit, then again on every change.
   const [submitted, setSubmitted] = useState(false);
   const failureToast = useRef<{ dismiss: () => void } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const login = useMutation({
     mutationFn: (input: LoginInput) => apiRequest<User>("POST", "/api/login", input),
     onSuccess: (user) => {
@@ -50,11 +53,9 @@ export function LoginPage() {
       navigate("/");
     },
     onError: (error) => {
-      failureToast.current = toast({
-        title: "Login Failed",
-        description: (error instanceof ApiError && error.serverMessage) || "Invalid email or password",
-        variant: "destructive",
-      });
+      const reason = (error instanceof ApiError && error.serverMessage) || "Invalid email or password";
+      setFailure(reason);
+      failureToast.current = toast({ title: "Login Failed", description: reason, variant: "destructive" });
     },
   });
 
@@ -71,7 +72,10 @@ export function LoginPage() {
     setErrors(found);
     const firstInvalid = (["email", "password"] as const).find((field) => found[field]);
     if (firstInvalid) document.getElementById(firstInvalid)?.focus();
-    if (input) login.mutate(input);
+    if (input) {
+      setFailure(null);
+      login.mutate(input);
+    }
   };
 
   return (
@@ -89,6 +93,7 @@ export function LoginPage() {
             autoComplete="email"
             placeholder="you@company.com"
             value={values.email}
+            aria-describedby={failure ? "login-failure" : undefined}
             onChange={(event) => change("email", event.target.value)}
           />
         </Field>
@@ -98,9 +103,20 @@ export function LoginPage() {
             name="password"
             autoComplete="current-password"
             value={values.password}
+            aria-describedby={failure ? "login-failure" : undefined}
             onChange={(event) => change("password", event.target.value)}
           />
         </Field>
+        {failure && (
+          // Not a live region: the toast already announces it; this is what stays to be read.
+          <p
+            id="login-failure"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            data-testid="login-failure"
+          >
+            <span className="font-semibold">Login Failed.</span> {failure}
+          </p>
+        )}
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? "Signing in..." : "Sign In"}
         </Button>

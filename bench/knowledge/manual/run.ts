@@ -6,6 +6,9 @@
  * retrieval (words only: no embeddings model here), timed, and through a BM25 baseline with
  * Porter stemming over the same stored passages. Prints recall@1, recall@5 and MRR@5 for both,
  * by kind of question, and the retrieval latency. See bench/README.md, "Knowledge: a whole manual".
+ * `--pages N` keeps the first N pages, `--copies K` stores the manual K times (each copy's
+ * titles marked "(copy k)"), for the growth curve of latency with size; recall is then only
+ * meaningful at the full manual, one copy. `--explain` prints the word search's plan.
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -13,7 +16,10 @@ import { eq } from "drizzle-orm";
 import { knowledgeChunks } from "../../../server/db/schema-knowledge.js";
 import { closeSharedExtractPool, extractInWorker } from "../../../server/knowledge/extract/extract-pool.js";
 import { insertDocument } from "../../../server/knowledge/queries.js";
+import { queryTerms } from "../../../server/knowledge/search/query-terms.js";
 import { retrievePassages } from "../../../server/knowledge/search/retrieve-passages.js";
+import { wordSearchSql } from "../../../server/knowledge/search/search-queries.js";
+import { sql } from "drizzle-orm";
 import { makeOwnerWithAgent, openBenchDatabase, type Engine, type Owner } from "../bench-database.js";
 import type { Db } from "../../../server/db/connect.js";
 import { Bm25Index } from "./bm25.js";
@@ -32,6 +38,11 @@ const POOL_OPTIONS = { memoryBudgetMb: 16_384 };
 
 const argv = process.argv.slice(2);
 const VERBOSE = argv.includes("--verbose");
+const EXPLAIN = argv.includes("--explain");
+const numberArg = (name: string, fallback: number) =>
+  argv.includes(name) ? Math.max(1, Number(argv[argv.indexOf(name) + 1]) || fallback) : fallback;
+const PAGES = numberArg("--pages", Number.MAX_SAFE_INTEGER);
+const COPIES = numberArg("--copies", 1);
 const engineArg = argv[argv.indexOf("--engine") + 1];
 const ENGINES: Engine[] =
   argv.includes("--engine") && (engineArg === "pglite" || engineArg === "postgres")
@@ -61,18 +72,22 @@ async function ingest(
   const started = performance.now();
   const pageOfDocument = new Map<string, string>();
   let next = 0;
+  // A copy's pages are read once: the growth curve measures retrieval, not extraction.
+  const extractions = new Map<string, ReturnType<typeof extractInWorker>>();
   const worker = async () => {
     while (next < pages.length) {
       const page = pages[next++];
+      const copy = Math.floor((next - 1) / (pages.length / COPIES));
       const input = { bytes: page.bytes, fileName: page.fileName, declaredType: "text/html" };
-      const extracted = await extractInWorker(input, POOL_OPTIONS);
+      if (!extractions.has(page.key)) extractions.set(page.key, extractInWorker(input, POOL_OPTIONS));
+      const extracted = await extractions.get(page.key)!;
       const row = await db.transaction((tx) =>
         insertDocument(
           tx,
           {
             agentId: owner.agentId,
             userId: owner.userId,
-            title: (extracted.suggestedTitle ?? page.key).slice(0, 200),
+            title: `${extracted.suggestedTitle ?? page.key}${copy > 0 ? ` (copy ${copy})` : ""}`.slice(0, 200),
             kind: extracted.kind,
             fileName: page.fileName,
             sizeBytes: page.bytes.length,
@@ -83,7 +98,7 @@ async function ingest(
           extracted.chunks,
         ),
       );
-      pageOfDocument.set(row.id, page.key);
+      if (copy === 0) pageOfDocument.set(row.id, page.key);
     }
   };
   await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, worker));
@@ -127,6 +142,14 @@ function passageStatistics(passages: StoredPassage[]): string {
   );
 }
 
+/** The plan of one word search: it must read the GIN indexes, not every passage of the agent. */
+async function explainWordSearch(db: Db, owner: Owner, question: string): Promise<void> {
+  const terms = queryTerms(question).words.map((word) => ({ english: word.english, simple: word.term }));
+  const result = await db.execute(sql`explain ${wordSearchSql(owner.agentId, terms)}`);
+  const lines = (result as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]);
+  log(`plan of the word search for "${question}":\n${lines.join("\n")}`);
+}
+
 async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
   const bench = await openBenchDatabase(engine);
   try {
@@ -139,12 +162,13 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
       .where(eq(knowledgeChunks.agentId, owner.agentId));
     const passages: StoredPassage[] = rows.map((r) => ({
       id: r.id,
-      page: pageOfDocument.get(r.documentId)!,
+      page: pageOfDocument.get(r.documentId) ?? "copy",
       content: r.content,
     }));
     const pageOfPassage = new Map(passages.map((p) => [p.id, p.page]));
     log(`\n${engine}: ${pages.length} pages ingested in ${(ms / 1000).toFixed(1)} s; ${passageStatistics(passages)}`);
 
+    if (EXPLAIN) await explainWordSearch(db, owner, MANUAL_QUESTIONS[0].question);
     const bm25 = new Bm25Index();
     for (const passage of passages) bm25.add(passage.id, passage.content);
 
@@ -164,7 +188,7 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
       });
       times.push(performance.now() - started);
       if ((found[0]?.content.length ?? 0) >= 2_500) topLong++;
-      const appPages = found.map((p) => pageOfDocument.get(p.documentId)!);
+      const appPages = found.map((p) => pageOfDocument.get(p.documentId) ?? "copy");
       app.push({ question, rank: rankOf(question, appPages), pages: appPages });
       const bm25Pages = bm25.search(question.question, TOP_K).map((hit) => pageOfPassage.get(hit.id)!);
       baseline.push({ question, rank: rankOf(question, bm25Pages), pages: bm25Pages });
@@ -218,8 +242,9 @@ if (!manualInstalled()) {
   process.exit(1);
 }
 try {
-  const pages = await loadManualPages();
-  const keys = new Set(pages.map((p) => p.key));
+  const manual = (await loadManualPages()).slice(0, PAGES);
+  const pages = Array.from({ length: COPIES }, () => manual).flat();
+  const keys = new Set((await loadManualPages()).map((p) => p.key));
   const unknown = MANUAL_QUESTIONS.flatMap((q) => q.pages.filter((page) => !keys.has(page)));
   if (unknown.length > 0) throw new Error(`labels name pages the manual does not have: ${unknown.join(", ")}`);
   log(

@@ -78,6 +78,7 @@ describeEachEngine("security lock", (engine) => {
     const locked = await postChat(t, user, agentId, { message: "Sorry, normal question", conversationId });
     expect(locked.statusCode).toBe(423);
     expect(locked.json()).toEqual({
+      code: "CONVERSATION_LOCKED",
       message: "This conversation has been locked for security reasons. Please try again in 20 minutes.",
       minutesLeft: 20,
     });

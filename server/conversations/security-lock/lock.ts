@@ -3,7 +3,7 @@
  * conversation for SECURITY_LOCK_MINUTES. This module owns the rule's arithmetic, the 423
  * answer, and what is recorded and announced when a lock is set.
  */
-import { lockedMessage } from "../../../contracts/chat.js";
+import { errorBody } from "../../../contracts/errors.js";
 import { SECURITY_LOCK_MINUTES } from "../../../contracts/limits.js";
 import type { AgentRow } from "../../agents/agent-view.js";
 import { companyKey, type UserRow } from "../../auth/user-view.js";
@@ -30,14 +30,14 @@ export function minutesLeft(lockedUntil: Date, now: Date): number {
   return Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE_MS));
 }
 
-/** 423 Locked with `{ message, minutesLeft }` in the body and Retry-After in seconds. */
+/** 423 Locked with `{ code, message, minutesLeft }` in the body and Retry-After in seconds. */
 export class ConversationLockedError extends HttpError {
   readonly minutesLeft: number;
 
   constructor(lockedUntil: Date, now: Date) {
     const minutes = minutesLeft(lockedUntil, now);
     const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-    super(423, lockedMessage(minutes), { "retry-after": String(seconds) });
+    super(423, errorBody("CONVERSATION_LOCKED", { minutesLeft: minutes }), { "retry-after": String(seconds) });
     this.minutesLeft = minutes;
   }
 }

@@ -123,8 +123,17 @@ describe("detectKind", () => {
     expect(refusal(() => detectKind({ bytes: utf8("x"), fileName: "tool.exe", declaredType: null })).message).toMatch(
       /cannot read \.exe files/,
     );
-    const invalidUtf8 = new Uint8Array([...utf8("caf"), 0xe9, 0x20, 0xff, 0xfe, 0x41]);
-    expect(refusal(() => detectKind({ bytes: invalidUtf8, fileName: "a.txt", declaredType: null })).status).toBe(415);
+  });
+
+  it("reads bytes that are not UTF-8 as Windows-1252 (Latin-1's superset), but still refuses binary", () => {
+    const latin1 = new Uint8Array([...utf8("caf"), 0xe9, 0x20, 0x80, 0x35, 0x20, 0x93, 0x6f, 0x6b, 0x94]);
+    expect(detectKind({ bytes: latin1, fileName: "a.txt", declaredType: null })).toEqual({
+      kind: "txt",
+      text: "café €5 “ok”",
+    });
+    // C1 control characters (Windows-1252's undefined bytes) in bulk are not text.
+    const controls = new Uint8Array(Array.from({ length: 64 }, (_, i) => (i % 2 ? 0x81 : 0x8d)));
+    expect(refusal(() => detectKind({ bytes: controls, fileName: "a.txt", declaredType: null })).status).toBe(415);
   });
 
   it("refuses a declared type that the content contradicts, but ignores a generic one", async () => {

@@ -22,6 +22,31 @@ describe("extractDocument", () => {
     expect(document.chunks[2].content).toContain("The warranty lasts three years.");
   });
 
+  it("refuses a file with more passages than its agent has room for, naming the agent's limit", async () => {
+    const pages = Array.from({ length: 6 }, (_, i) => [`Chapter ${i + 1}`, `Step ${i + 1} of the installation.`]);
+    const bytes = await buildPdf(pages, "Pump manual");
+    const passages = { room: 2, limit: 20_000 };
+
+    // A PDF stops being read at its third page with text (each such page is at least one passage).
+    const pdf = extractDocument({ bytes, fileName: "manual.pdf", declaredType: "application/pdf", passages });
+    await expect(pdf).rejects.toMatchObject({ status: 413, passageLimit: 20_000 });
+    await expect(pdf).rejects.toThrow("more than 20,000 passages");
+    // Other kinds are counted once cut into passages, before anything is stored.
+    const text = utf8(pages.map(([heading, line]) => `# ${heading}\n\n${line}`).join("\n\n"));
+    await expect(
+      extractDocument({ bytes: text, fileName: "manual.md", declaredType: "text/markdown", passages }),
+    ).rejects.toMatchObject({ passageLimit: 20_000 });
+    // With room, the same file is read whole.
+    const roomy = { room: 6, limit: 20_000 };
+    const read = await extractDocument({
+      bytes,
+      fileName: "manual.pdf",
+      declaredType: "application/pdf",
+      passages: roomy,
+    });
+    expect(read.chunks).toHaveLength(6);
+  });
+
   it("reads a .docx along its headings, locating passages by heading path", async () => {
     const bytes = await buildDocx(
       [

@@ -10,7 +10,7 @@ import { extractCsv } from "./extract-csv.js";
 import { extractDocx } from "./extract-docx.js";
 import { extractHtml } from "./extract-html.js";
 import { extractMarkdown } from "./extract-markdown.js";
-import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from "./extract-limits.js";
+import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits, type PassageRoom } from "./extract-limits.js";
 import { extractPdf } from "./extract-pdf.js";
 import { extractPlainText } from "./extract-plain-text.js";
 import type { ChunkDraft, ExtractedSection } from "./extracted-section.js";
@@ -22,6 +22,11 @@ export interface ExtractInput {
   declaredType: string | null;
   /** "text": pasted text, as UTF-8 bytes; read like Markdown (plain prose reads the same). */
   kind?: "text";
+  /**
+   * The passages its agent still has room for, and the agent's limit: a file that would hold
+   * more is refused as soon as that is certain (a PDF while its pages are read), not after.
+   */
+  passages?: PassageRoom;
 }
 
 export interface ExtractedDocument {
@@ -51,7 +56,7 @@ async function extractSections(
   const detected = detectKind(input);
   switch (detected.kind) {
     case "pdf":
-      return { kind: "pdf", ...(await extractPdf(input.bytes, limits)) };
+      return { kind: "pdf", ...(await extractPdf(input.bytes, limits, input.passages)) };
     case "docx":
       return { kind: "docx", ...(await extractDocx(input.bytes, detected.entries, limits)) };
     // HTML, Markdown, CSV and text are read as they were uploaded: nothing in them inflates,
@@ -75,5 +80,6 @@ export async function extractDocument(
   const { kind, sections, title } = await extractSections(input, chunking, limits);
   const chunks = chunkSections(sections, chunking);
   if (chunks.length === 0) throw kind === "pdf" ? refusals.pdfNoText() : refusals.noText();
+  if (input.passages && chunks.length > input.passages.room) throw refusals.tooManyPassages(input.passages.limit);
   return { kind, chunks, suggestedTitle: title };
 }

@@ -20,6 +20,12 @@ export interface ExtractLimits {
   pdfMaxObjects: number;
 }
 
+/** The passages a file's agent still has room for, and the agent's limit (named in the refusal). */
+export interface PassageRoom {
+  room: number;
+  limit: number;
+}
+
 const MB = 1024 * 1024;
 
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {

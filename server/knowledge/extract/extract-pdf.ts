@@ -7,7 +7,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import type { ExtractedSection } from "./extracted-section.js";
-import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits } from "./extract-limits.js";
+import { DEFAULT_EXTRACT_LIMITS, type ExtractLimits, type PassageRoom } from "./extract-limits.js";
 import { refusals } from "./knowledge-file-error.js";
 import { guardPdfInflation } from "./pdf-inflation-guard.js";
 
@@ -58,6 +58,7 @@ async function pageText(pdf: PdfDocument, pageNumber: number): Promise<string> {
 export async function extractPdf(
   bytes: Uint8Array,
   limits: ExtractLimits = DEFAULT_EXTRACT_LIMITS,
+  passages?: PassageRoom,
 ): Promise<PdfExtraction> {
   await guardPdfInflation(bytes, limits);
   const pdf = await openPdf(bytes);
@@ -78,6 +79,9 @@ export async function extractPdf(
         continue;
       }
       if (text.trim() !== "") sections.push({ text, location: `page ${pageNumber}` });
+      // Each page with text is at least one passage (sections are never merged): past the
+      // agent's room the file is refused now, not after the rest of its pages are read.
+      if (passages && sections.length > passages.room) throw refusals.tooManyPassages(passages.limit);
     }
     if (sections.length === 0) throw unreadablePages > 0 ? refusals.pdfDamaged(lastError) : refusals.pdfNoText();
     return { sections, title: await titleOf(pdf) };

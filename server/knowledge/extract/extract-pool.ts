@@ -201,7 +201,8 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     clearTimeout(slot.budgetTimer);
     slot.running = undefined;
     if (message.type === "done") job.resolve(message.document);
-    else if (message.type === "refused") job.reject(new KnowledgeFileError(message.status, message.message));
+    else if (message.type === "refused")
+      job.reject(new KnowledgeFileError(message.status, message.message, { passageLimit: message.passageLimit }));
     else job.reject(refusals.unreadable(new Error(message.message)));
     dispatch();
   }

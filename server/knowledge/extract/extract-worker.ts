@@ -19,7 +19,7 @@ export interface ExtractJob {
 export type ExtractWorkerMessage =
   | { type: "ready" }
   | { type: "done"; id: number; document: ExtractedDocument }
-  | { type: "refused"; id: number; status: KnowledgeFileErrorStatus; message: string }
+  | { type: "refused"; id: number; status: KnowledgeFileErrorStatus; message: string; passageLimit?: number }
   /** Not the file's fault as far as we know: a parser threw something unexpected. */
   | { type: "failed"; id: number; message: string };
 
@@ -36,7 +36,13 @@ export function serveJobs(): void {
       (document) => post({ type: "done", id: job.id, document }),
       (error: unknown) => {
         if (isKnowledgeFileError(error))
-          post({ type: "refused", id: job.id, status: error.status, message: error.message });
+          post({
+            type: "refused",
+            id: job.id,
+            status: error.status,
+            message: error.message,
+            passageLimit: error.passageLimit,
+          });
         else
           post({
             type: "failed",

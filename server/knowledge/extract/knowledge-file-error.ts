@@ -10,12 +10,16 @@ export type KnowledgeFileErrorStatus = 400 | 413 | 415;
 export class KnowledgeFileError extends Error {
   override readonly name = "KnowledgeFileError";
 
+  /** Set when the file holds more passages than its agent has room for: the agent's passage limit. */
+  readonly passageLimit?: number;
+
   constructor(
     readonly status: KnowledgeFileErrorStatus,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; passageLimit?: number },
   ) {
     super(message, options);
+    this.passageLimit = options?.passageLimit;
   }
 }
 
@@ -81,6 +85,13 @@ export const refusals = {
       400,
       "This file unpacks to far more data than a document holds (it looks like a decompression bomb). It was not read.",
       { cause },
+    ),
+  /** The catalogue's TOO_MANY_PASSAGES wording; the service answers with that code. */
+  tooManyPassages: (limit: number) =>
+    new KnowledgeFileError(
+      413,
+      `This would give the agent more than ${limit.toLocaleString("en-US")} passages of knowledge. Delete a document or upload a shorter one.`,
+      { passageLimit: limit },
     ),
   tooManyPages: (limit: number) =>
     new KnowledgeFileError(

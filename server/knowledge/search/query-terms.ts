@@ -1,7 +1,9 @@
 /**
- * Turns a question into what the three searches look for, without a stemmer per language:
- * - `words`: a tsquery term for the word index per word ('simple' configuration, so no
- *   stemming there either). A word loses one common inflectional ending of the supported
+ * Turns a question into what the three searches look for:
+ * - `words`: per word, the word itself for the English stemmed index (PostgreSQL's Snowball
+ *   stemmer, applied to the query as to the passages), and a tsquery term for the
+ *   language-independent index ('simple' configuration), used for a word the English index
+ *   does not hold. For that one a word loses one common inflectional ending of the supported
  *   languages and is matched as a prefix, so "refunds" finds "refund" and "refunded",
  *   "Lieferungen" finds "Lieferung", "devoluciones" finds "devolución". A word with accents
  *   also matches its unaccented spelling. Retrieval weighs each term by its rarity. Longer words
@@ -15,6 +17,8 @@ import { STOP_WORDS } from "./stop-words.js";
 export interface QueryWord {
   /** One tsquery term: "'refund':*", or alternatives "('remboursé':* | 'rembourse':*)". */
   term: string;
+  /** The word for the English stemmed index (PostgreSQL stems it: "repeats" → "repeat"); null for CJK. */
+  english: string | null;
   /** The word as typed (lower case), for similarity search; null when too short or a number. */
   typed: string | null;
 }
@@ -71,20 +75,20 @@ export function queryTerms(query: string): QueryTerms {
   const text = query.slice(0, MAX_QUERY_CHARS).normalize("NFC").toLowerCase();
   const words = new Map<string, QueryWord>();
   const grams = new Set<string>();
-  const addWord = (term: string, typed: string | null) => {
-    if (!words.has(term)) words.set(term, { term, typed });
+  const addWord = (term: string, english: string | null, typed: string | null) => {
+    if (!words.has(term)) words.set(term, { term, english, typed });
   };
 
   for (const word of text.match(WORD) ?? []) {
     if (CJK.test(word)) {
       for (const gram of cjkGrams(word)) grams.add(gram);
-      if (HANGUL.test(word)) addWord(prefixTerm(stripKoreanParticle(word)), null);
+      if (HANGUL.test(word)) addWord(prefixTerm(stripKoreanParticle(word)), null, null);
       continue;
     }
     const folded = foldAccents(word);
     if (folded.length < 2 || STOP_WORDS.has(folded)) continue;
     const typed = folded.length >= MIN_FUZZY_LENGTH && !/\p{N}/u.test(folded) ? word : null;
-    addWord(wordTerm(word, folded), typed);
+    addWord(wordTerm(word, folded), word, typed);
   }
   return {
     words: [...words.values()].slice(0, MAX_WORDS),

@@ -105,6 +105,80 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect((await search("Wie schnell sind Lieferungen?"))[0]?.content).toBe(GERMAN[1]);
   });
 
+  it("matches English words by their stems, not as prefixes of longer words", async () => {
+    const ownAgent = await insertAgent(db, userId, "Stems");
+    const overlap = "Two ranges overlap when one starts before the other ends.";
+    const article = "Article 12 of the agreement covers the warranty of every device.";
+    const art = "Art prints are shipped rolled in a tube.";
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Ranges", chunks: [overlap, article, art] });
+    const find = (query: string) => retrievePassages(db, null, { agentId: ownAgent, query, limit: 3 });
+
+    // "overlapping" was a prefix term 'overlapp':* and found nothing; its stem is "overlap".
+    expect(contents(await find("overlapping ranges"))[0]).toBe(overlap);
+    // "art" was 'art':*, which also found "article".
+    expect(contents(await find("art"))).toEqual([art]);
+  });
+
+  it("collapses near-duplicates: one passage per section of a document, and one copy of a text stored twice", async () => {
+    const ownAgent = await insertAgent(db, userId, "Duplicates");
+    const section = (content: string) => ({ content, location: "Filters › Cleaning" });
+    const cleaning = [
+      section("Cleaning the filter: rinse the filter under warm water every 30 days."),
+      section("Cleaning the filter, continued: let the filter dry before you put it back."),
+    ];
+    const manual = await insertDocument(db, { agentId: ownAgent, userId, title: "Pump manual", chunks: cleaning });
+    const copy = await insertDocument(db, { agentId: ownAgent, userId, title: "Pump manual (copy)", chunks: cleaning });
+    const faq = "Filter questions: a clogged filter makes the pump loud; cleaning it fixes that.";
+    await insertDocument(db, { agentId: ownAgent, userId, title: "FAQ", chunks: [faq] });
+
+    const passages = await retrievePassages(db, null, { agentId: ownAgent, query: "cleaning the filter", limit: 3 });
+
+    expect(passages).toHaveLength(2);
+    expect([manual.id, copy.id]).toContain(passages[0]?.documentId);
+    expect(passages.map((passage) => passage.content)).toContain(faq);
+  });
+
+  it("ranks a passage of the document titled and written about the question above a stray mention", async () => {
+    const ownAgent = await insertAgent(db, userId, "Titles");
+    const stray = "The proxy password is read from the config file.";
+    const about = [
+      "Prompt the user for a password without echoing it to the terminal.",
+      "The prompt text defaults to the word Password and a colon.",
+      "When the terminal cannot hide the input, a warning is printed and the password is read anyway, with echo on.",
+      "The password comes back as a string, without the newline.",
+    ];
+    // The rest of the manual: pages that hold neither word, so the words are as rare as in one.
+    const unrelated = Array.from({ length: 20 }, (_, i) => `Chapter ${i}: sockets, threads and logging.`);
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Configuration", chunks: [stray] });
+    await insertDocument(db, { agentId: ownAgent, userId, title: "getpass — Portable password input", chunks: about });
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Other pages", chunks: unrelated });
+
+    const [best] = await retrievePassages(db, null, { agentId: ownAgent, query: "read a password", limit: 3 });
+
+    // The stray mention is shorter and holds "password" too; the title and the page's other
+    // passages speak for the getpass page (on the old ranking the stray mention came first).
+    expect(best?.title).toBe("getpass — Portable password input");
+  });
+
+  it("shows each document's best passage before any document's second", async () => {
+    const ownAgent = await insertAgent(db, userId, "Spread");
+    const sections = ["Backups › Schedule", "Backups › Retention", "Backups › Restore"].map((location, i) => ({
+      location,
+      content: `Backup ${["schedule: backups run nightly", "retention: backups are kept 30 days", "restore: backups restore in minutes"][i]}, backup backup.`,
+    }));
+    const manual = await insertDocument(db, { agentId: ownAgent, userId, title: "Backups", chunks: sections });
+    const faq = await insertDocument(db, {
+      agentId: ownAgent,
+      userId,
+      title: "FAQ",
+      chunks: ["Does the service make a backup of my files? Yes, see the manual."],
+    });
+
+    const passages = await retrievePassages(db, null, { agentId: ownAgent, query: "backup", limit: 3 });
+
+    expect(passages.map((passage) => passage.documentId)).toEqual([manual.id, faq.id, manual.id]);
+  });
+
   it("finds Japanese passages by their characters, though Japanese has no spaces between words", async () => {
     expect((await search("返金はいつ受け取れますか"))[0]?.content).toBe(JAPANESE[0]);
     expect((await search("配送には何日かかりますか"))[0]?.content).toBe(JAPANESE[1]);

@@ -1,7 +1,7 @@
 /**
  * Retrieval: the passages of an agent's knowledge that best answer a message. Three searches,
  * each over the chunks of the agent's ready documents only, fused by reciprocal rank:
- * - words, always (PostgreSQL full text, 'simple' configuration, prefix terms; see query-terms.ts);
+ * - words, always (PostgreSQL full text: English Snowball stems, else 'simple' prefix terms; see query-terms.ts);
  * - character pairs, when the message holds Japanese, Chinese or Korean;
  * - similar words by trigrams, for words no passage holds (typos, missing accents), when the
  *   words found fewer passages than asked for and the agent's knowledge is small (see
@@ -12,6 +12,7 @@
 import type { Db } from "../../db/connect.js";
 import type { EmbeddingsProvider } from "../../providers/embeddings/embeddings-provider.js";
 import { MAX_QUERY_CHARS, queryTerms } from "./query-terms.js";
+import { distinctPassages } from "./distinct-passages.js";
 import { fuseByRank } from "./rank-fusion.js";
 import {
   chunksForPassages,
@@ -42,6 +43,9 @@ export interface RetrievalInput {
   onVectorSearchFailed?(error: unknown): void;
 }
 
+/** Candidates read per passage asked for, before near-duplicates are collapsed. */
+const CANDIDATES_PER_PASSAGE = 4;
+
 /** A turn does not wait longer than this for the message's embedding: words answer without it. */
 export const QUERY_EMBEDDING_TIMEOUT_MS = 5_000;
 
@@ -58,7 +62,7 @@ export async function retrievePassages(
       ? rankByWords(
           db,
           input.agentId,
-          terms.words.map((word) => word.term),
+          terms.words.map((word) => ({ english: word.english, simple: word.term })),
         )
       : { ranked: [], matchedTerms: new Set<number>(), readyChunks: null },
     terms.grams.length > 0 ? rankByCharacterPairs(db, input.agentId, terms.grams) : none(),
@@ -73,7 +77,8 @@ export async function retrievePassages(
 
   // The vectors vote first: when a model is configured it judges meaning better than shared
   // words, so an exact tie (a passage first by words, another first by meaning) goes its way.
-  const best = fuseByRank([byVector, byWords, byPairs, bySimilarWords]).slice(0, input.limit);
+  // More candidates than asked for, so those left after near-duplicates are collapsed still fill the limit.
+  const best = fuseByRank([byVector, byWords, byPairs, bySimilarWords]).slice(0, input.limit * CANDIDATES_PER_PASSAGE);
   if (best.length === 0) return [];
   const chunks = new Map(
     (
@@ -84,13 +89,14 @@ export async function retrievePassages(
       )
     ).map((c) => [c.id, c]),
   );
-  return best.flatMap(({ id, score }) => {
+  const passages = best.flatMap(({ id, score }) => {
     const chunk = chunks.get(id);
     // Gone since it was ranked (deleted, re-indexed): skipped rather than shown stale.
     if (!chunk) return [];
     const { documentId, title, content, location } = chunk;
     return [{ chunkId: id, documentId, title, content, location, score }];
   });
+  return distinctPassages(passages, input.limit);
 }
 
 async function searchByVector(

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/connect.js";
 import { agents, users } from "../../db/schema.js";
 import { knowledgeChunks, knowledgeDocuments } from "../../db/schema-knowledge.js";
+import { countDocumentTerms } from "../queries.js";
 import type { KnowledgeStatus } from "../../../contracts/knowledge.js";
 
 export async function insertOwner(db: Db): Promise<string> {
@@ -79,5 +80,7 @@ export async function insertDocument(db: Db, fixture: DocumentFixture): Promise<
       .returning({ id: knowledgeChunks.id });
     chunkIds.push(...rows.map((row) => row.id));
   }
+  if ((fixture.status ?? "ready") === "ready")
+    await countDocumentTerms(db, { id: document!.id, agentId: fixture.agentId }, 1);
   return { id: document!.id, chunkIds };
 }

@@ -30,6 +30,38 @@ export interface LlmReplyRequest {
    * figures when it sent them, else a tokenizer's count (`estimated`). Offline replies cost nothing.
    */
   onUsage?(usage: LlmUsage): void;
+  /** Functions the model may call (OpenAI's `tools`); backends that cannot call tools ignore them. */
+  tools?: ModelTool[];
+  /** "none": the tools stay described (earlier steps name them) but the model must answer in words now. */
+  toolChoice?: "auto" | "none";
+  /** Earlier steps of this turn: what the model asked for and what the calls gave back, in order. */
+  toolSteps?: ModelToolStep[];
+  /**
+   * Told once, when the reply ends by asking for tool calls (`finish_reason: "tool_calls"`):
+   * the calls, whole, in the order the model gave them.
+   */
+  onToolCalls?(calls: ModelToolCall[]): void;
+}
+
+/** A function offered to the model: JSON Schema parameters, as OpenAI's `function`. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model asked for; `arguments` is its raw JSON text. */
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** One round of a turn's tool use: the model's words and calls, then each call's result for the model. */
+export interface ModelToolStep {
+  text: string;
+  calls: ModelToolCall[];
+  results: { callId: string; content: string }[];
 }
 
 export interface LlmUsage {

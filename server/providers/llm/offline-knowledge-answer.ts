@@ -26,15 +26,31 @@ export function offlineKnowledgeAnswer(question: string, passage: KnowledgePassa
   return `${ACCORDING_TO[language](passage.title)} ${quoted} [1]`;
 }
 
-/** The passage's sentences that share most words with the question, kept in their own order. */
+/**
+ * The passage's sentences that best answer the question, kept in their own order. A sentence
+ * scores the question's words it holds (by their first five letters, so "refunded" meets
+ * "refunds"); a question in the passage (an FAQ's "How long do refunds take?") only restates
+ * the asker's, so it scores nothing itself and hands its score to the sentence after it, which
+ * answers it; a number beside the question's words (a delay, a price, a limit) adds half a word.
+ */
 function bestSentences(question: string, content: string, language: LanguageCode): string {
   const sentences = splitSentences(content, language);
-  const wanted = new Set(words(question));
-  const scored = sentences.map((text, index) => ({
-    text,
-    index,
-    score: words(text).filter((word) => wanted.has(word)).length,
-  }));
+  const wanted = new Set(words(question).map(wordKey));
+  const shared = sentences.map(
+    (text) =>
+      new Set(
+        words(text)
+          .map(wordKey)
+          .filter((word) => wanted.has(word)),
+      ).size,
+  );
+  const scored = sentences.map((text, index) => {
+    const asks = /[?？]$/.test(text);
+    const answers = index > 0 && /[?？]$/.test(sentences[index - 1]!) ? shared[index - 1]! : 0;
+    const own = asks ? 0 : shared[index]!;
+    const number = own + answers > 0 && /\p{N}/u.test(text) ? 0.5 : 0;
+    return { text, index, score: own + answers + number };
+  });
   const picked: typeof scored = [];
   let length = 0;
   for (const candidate of [...scored].sort((a, b) => b.score - a.score || a.index - b.index)) {
@@ -47,6 +63,11 @@ function bestSentences(question: string, content: string, language: LanguageCode
     .map((s) => s.text)
     .join(" ");
   return text.length > ANSWER_MAX_CHARS ? `${text.slice(0, ANSWER_MAX_CHARS).replace(/\s+\S*$/, "")}…` : text;
+}
+
+/** A word compared by its first five letters: English and Romance inflections differ after them. */
+function wordKey(word: string): string {
+  return Array.from(word).slice(0, 5).join("");
 }
 
 function splitSentences(content: string, language: LanguageCode): string[] {

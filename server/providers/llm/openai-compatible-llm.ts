@@ -7,9 +7,10 @@
  * into one LlmProviderError, so callers handle exactly one error type.
  */
 import { VOICE_LANGUAGES } from "../../../contracts/voice.js";
-import { estimatePromptTokens, estimateTokens } from "../../usage/token-estimate.js";
+import { estimatePromptTokens, estimateTokens } from "./token-estimate.js";
 import { createCompletionsEndpoint, streamCompletionChunks, type CompletionsEndpoint } from "./completions-stream.js";
 import { LlmProviderError, type LlmProvider, type LlmReplyRequest, type LlmUsage } from "./llm-provider.js";
+import { createToolCallAssembler } from "./tool-call-deltas.js";
 
 export interface OpenAiCompatibleLlmOptions {
   baseUrl: string;
@@ -22,10 +23,16 @@ export interface OpenAiCompatibleLlmOptions {
   firstByteTimeoutMs: number;
 }
 
-/** One message of the chat completions request. */
-export interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
+/** One message of the chat completions request; a tool step adds an assistant message with calls, then `tool` answers. */
+export type ChatMessage =
+  | { role: "system" | "user" | "assistant"; content: string }
+  | { role: "assistant"; content: string | null; tool_calls: WireToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+
+interface WireToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
 }
 
 export function createOpenAiCompatibleLlm(options: OpenAiCompatibleLlmOptions): LlmProvider {
@@ -49,7 +56,35 @@ export function buildChatMessages(request: LlmReplyRequest): ChatMessage[] {
     ...(system ? [{ role: "system" as const, content: system }] : []),
     ...request.history.map((turn) => ({ role: turn.role, content: turn.content })),
     { role: "user", content: request.userMessage },
+    ...(request.toolSteps ?? []).flatMap((step): ChatMessage[] => [
+      {
+        role: "assistant",
+        content: step.text === "" ? null : step.text,
+        tool_calls: step.calls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: call.arguments },
+        })),
+      },
+      ...step.results.map((result): ChatMessage => ({
+        role: "tool",
+        tool_call_id: result.callId,
+        content: result.content,
+      })),
+    ]),
   ];
+}
+
+/** The request's `tools`, when the turn offers any. */
+function wireTools(request: LlmReplyRequest): Record<string, unknown> {
+  if (!request.tools || request.tools.length === 0) return {};
+  return {
+    tools: request.tools.map((tool) => ({
+      type: "function",
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    })),
+    ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}),
+  };
 }
 
 async function* streamReply(
@@ -63,6 +98,7 @@ async function* streamReply(
   let answered = false;
   let finished = false;
   let text = "";
+  const toolCalls = createToolCallAssembler();
   try {
     // include_usage: the last chunk carries the reply's token counts (OpenAI, vLLM, Ollama…).
     const body = JSON.stringify({
@@ -70,12 +106,14 @@ async function* streamReply(
       messages,
       stream: true,
       stream_options: { include_usage: true },
+      ...wireTools(request),
     });
     for await (const chunk of streamCompletionChunks(endpoint, body, watchdog.signal)) {
       watchdog.firstChunkArrived();
       answered = true;
-      const { content, finishReason, usage } = readChunk(chunk);
+      const { content, finishReason, usage, toolCallFragments } = readChunk(chunk);
       if (usage) reported = usage;
+      if (toolCallFragments) toolCalls.add(toolCallFragments);
       if (finishReason) finished = true;
       if (content) {
         text += content;
@@ -84,6 +122,8 @@ async function* streamReply(
     }
     // A server that ends the response (or sends [DONE]) without a finish reason was cut off.
     if (!finished) throw cutOffError();
+    const calls = toolCalls.calls();
+    if (calls.length > 0) request.onToolCalls?.(calls);
   } catch (error) {
     // An abort we caused surfaces as its reason, or as whatever the wire did meanwhile: say why we stopped.
     throw watchdog.stopError() ?? toProviderError(error);
@@ -141,7 +181,12 @@ function startWatchdog(callerSignal: AbortSignal, options: OpenAiCompatibleLlmOp
 }
 
 /** Narrows one streamed chunk: a stranger's server may send any JSON at all. */
-function readChunk(chunk: unknown): { content: string | null; finishReason: string | null; usage: LlmUsage | null } {
+function readChunk(chunk: unknown): {
+  content: string | null;
+  finishReason: string | null;
+  usage: LlmUsage | null;
+  toolCallFragments?: unknown;
+} {
   if (typeof chunk !== "object" || chunk === null || !("choices" in chunk) || !Array.isArray(chunk.choices)) {
     throw new LlmProviderError("The model's reply stream held a chunk without choices", "malformed");
   }
@@ -156,7 +201,9 @@ function readChunk(chunk: unknown): { content: string | null; finishReason: stri
     typeof delta === "object" && delta !== null && "content" in delta && typeof delta.content === "string"
       ? delta.content
       : null;
-  return { content, finishReason, usage };
+  const toolCallFragments =
+    typeof delta === "object" && delta !== null && "tool_calls" in delta ? delta.tool_calls : undefined;
+  return { content, finishReason, usage, toolCallFragments };
 }
 
 /** The usage object of a chunk, when it holds both counts as numbers; anything else is ignored. */

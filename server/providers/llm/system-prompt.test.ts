@@ -19,6 +19,18 @@ function makePersona(overrides: Partial<AgentPersona> = {}): AgentPersona {
 }
 
 describe("composeSystemPrompt", () => {
+  it("says the agent drafts the written channels that are on and never claims to send them", () => {
+    const prompt = composeSystemPrompt(makePersona({ supportsEmail: true, supportsText: true, supportsSocial: false }));
+    expect(prompt).toContain(
+      "Channels: you may draft emails and text messages for the person to send; you cannot send or post anything yourself.",
+    );
+    expect(prompt).toContain("Do not offer to write social media posts: that is turned off for this agent.");
+  });
+
+  it("says nothing of channels when the persona does not name them", () => {
+    expect(composeSystemPrompt(makePersona())).not.toMatch(/Channels:|Do not offer/);
+  });
+
   it("includes every persona field that is filled in", () => {
     const prompt = composeSystemPrompt(makePersona());
 

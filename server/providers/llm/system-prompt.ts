@@ -44,6 +44,7 @@ export function composeSystemPrompt(persona: AgentPersona, options: SystemPrompt
   if (style) lines.push(`Communication style: ${style}`);
   const description = clean(persona.description);
   if (description) lines.push(`About you: ${description}`);
+  lines.push(...channelLines(persona));
   const customPrompt = clean(persona.customPrompt);
   if (customPrompt) lines.push("", "Additional instructions:", customPrompt);
   // After the persona's own instructions, so a custom prompt asking for bullet points does not
@@ -52,6 +53,35 @@ export function composeSystemPrompt(persona: AgentPersona, options: SystemPrompt
   if (options.knowledge?.length) lines.push("", ...knowledgeLines(options.knowledge, options));
   lines.push("", GUARD_LINE);
   return lines.join("\n");
+}
+
+const CHANNEL_WORDS = {
+  supportsEmail: "emails",
+  supportsText: "text messages",
+  supportsSocial: "social media posts",
+} as const;
+
+/**
+ * The agent's Email / Text / Social switches, made true: no channel sends an email, a text or
+ * a post today (channels come with publishing), so an agent with them on drafts them for the
+ * person and never claims to have sent anything; with them off it does not offer them.
+ */
+export function channelLines(persona: AgentPersona): string[] {
+  const keys = Object.keys(CHANNEL_WORDS) as (keyof typeof CHANNEL_WORDS)[];
+  const on = keys.filter((key) => persona[key] === true).map((key) => CHANNEL_WORDS[key]);
+  const off = keys.filter((key) => persona[key] === false).map((key) => CHANNEL_WORDS[key]);
+  const lines: string[] = [];
+  if (on.length) {
+    lines.push(
+      `Channels: you may draft ${listed(on)} for the person to send; you cannot send or post anything yourself.`,
+    );
+  }
+  if (off.length) lines.push(`Do not offer to write ${listed(off)}: that is turned off for this agent.`);
+  return lines;
+}
+
+function listed(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
 /**

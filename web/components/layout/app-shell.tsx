@@ -1,5 +1,6 @@
-/** The signed-in frame: a skip link, sidebar on desktop, top bar + slide-in menu on phones. */
+/** The signed-in frame: a skip link, sidebar on desktop, top bar + slide-in menu on phones, the keyboard shortcuts. */
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { KeyboardShortcuts } from "../../features/shortcuts/keyboard-shortcuts";
 import { useAuth } from "../../lib/auth";
 import { MobileMenu } from "./mobile-menu";
 import { Sidebar } from "./sidebar";
@@ -25,23 +26,25 @@ export function AppShell({ children }: { children: ReactNode }) {
   const menuButton = useRef<HTMLButtonElement>(null);
   if (!user) return null;
   return (
-    <div className="flex min-h-screen">
-      <SkipToMain />
-      <Sidebar user={user} onReportIssue={report} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <MobileMenu user={user} onReportIssue={report} menuButtonRef={menuButton} />
-        {/* Focusable from script only, so the skip link can move focus (and the next Tab) into it. */}
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 p-4 outline-none sm:p-6 lg:p-8">
-          {children}
-        </main>
+    <KeyboardShortcuts>
+      <div className="flex min-h-screen">
+        <SkipToMain />
+        <Sidebar user={user} onReportIssue={report} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <MobileMenu user={user} onReportIssue={report} menuButtonRef={menuButton} />
+          {/* Focusable from script only, so the skip link can move focus (and the next Tab) into it. */}
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 p-4 outline-none sm:p-6 lg:p-8">
+            {children}
+          </main>
+        </div>
+        <Suspense fallback={null}>
+          {reportLoaded && (
+            <ReportIssueDialog open={reporting} onOpenChange={setReporting} returnFocusTo={() => menuButton.current} />
+          )}
+          {user.isAdmin && <AdminLiveChannel />}
+        </Suspense>
       </div>
-      <Suspense fallback={null}>
-        {reportLoaded && (
-          <ReportIssueDialog open={reporting} onOpenChange={setReporting} returnFocusTo={() => menuButton.current} />
-        )}
-        {user.isAdmin && <AdminLiveChannel />}
-      </Suspense>
-    </div>
+    </KeyboardShortcuts>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   LayoutTemplate,
   MessageSquare,
   PlusCircle,
+  Radio,
   ShieldCheck,
   UserCog,
   Users,
@@ -22,6 +23,7 @@ export const sidebarItems: NavItem[] = [
   { label: "Dashboard", href: "/", icon: LayoutDashboard },
   { label: "Agents", href: "/agents", icon: Bot },
   { label: "Chat", href: "/chat", icon: MessageSquare },
+  { label: "Live", href: "/live", icon: Radio },
   { label: "Templates", href: "/templates", icon: LayoutTemplate },
   { label: "Create Agent", href: "/create", icon: PlusCircle },
   { label: "Account", href: "/account", icon: UserCog },
@@ -37,6 +39,7 @@ export const mobileItems: NavItem[] = [
   { label: "Dashboard", href: "/", icon: LayoutDashboard },
   { label: "My Agents", href: "/agents", icon: Bot },
   { label: "Chat", href: "/chat", icon: MessageSquare },
+  { label: "Live", href: "/live", icon: Radio },
   { label: "Templates", href: "/templates", icon: LayoutTemplate },
   { label: "Account", href: "/account", icon: UserCog },
 ];

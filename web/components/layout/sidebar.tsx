@@ -1,7 +1,8 @@
-/** Desktop sidebar: navigation, the Administration group for admins, the user, Report Issue and Logout. */
-import { Bug, LogOut } from "lucide-react";
+/** Desktop sidebar: navigation, the Administration group for admins, the user, the shortcuts list, Report Issue and Logout. */
+import { Bug, Keyboard, LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "../../../contracts/auth";
+import { useShowShortcuts } from "../../features/shortcuts/keyboard-shortcuts";
 import { cn } from "../../lib/class-names";
 import { Button } from "../ui/button";
 import { adminItems, isActivePath, sidebarItems, type NavItem } from "./nav-items";
@@ -38,6 +39,7 @@ function NavList({ items, current }: { items: NavItem[]; current: string }) {
 export function Sidebar({ user, onReportIssue }: { user: User; onReportIssue: () => void }) {
   const [location] = useLocation();
   const logout = useLogout();
+  const showShortcuts = useShowShortcuts();
   return (
     // Sticky at the height of the window: on a long page the navigation stays in view (issue 23).
     <aside
@@ -59,6 +61,9 @@ export function Sidebar({ user, onReportIssue }: { user: User; onReportIssue: ()
       <div className="space-y-3 border-t border-slate-200 p-3">
         <UserSummary user={user} />
         <ThemeSwitch />
+        <Button variant="ghost" size="sm" className="w-full justify-start" onClick={showShortcuts}>
+          <Keyboard aria-hidden /> Keyboard shortcuts
+        </Button>
         <div className="grid grid-cols-2 gap-2">
           <Button variant="outline" size="sm" onClick={onReportIssue}>
             <Bug aria-hidden /> Report Issue

@@ -9,7 +9,7 @@ const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-white hover:bg-primary-hover",
-        destructive: "bg-red-600 text-white hover:bg-red-700",
+        destructive: "bg-danger text-white hover:bg-danger-hover",
         outline: "border border-slate-300 bg-surface hover:bg-slate-100",
         secondary: "bg-slate-100 text-slate-900 hover:bg-slate-200",
         ghost: "hover:bg-slate-100",

@@ -20,7 +20,9 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
       {cloneElement(children, {
         id,
         "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? errorId : undefined,
+        // The field's own description (a form-wide message) is kept beside its error.
+        "aria-describedby":
+          [error ? errorId : undefined, children.props["aria-describedby"]].filter(Boolean).join(" ") || undefined,
       })}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
       {error && (

@@ -16,7 +16,7 @@ export function Toaster() {
           className={cn(
             "relative flex w-full items-start gap-3 rounded-lg border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0",
             t.variant === "destructive"
-              ? "border-red-600 bg-red-600 text-white"
+              ? "border-danger bg-danger text-white"
               : "border-slate-200 bg-surface text-slate-900",
           )}
         >

@@ -36,6 +36,19 @@ export function applyAdminEvent(queryClient: QueryClient, message: AdminServerMe
       invalidate(adminKeys.voiceConversations);
       toast({ title: "CRITICAL ERROR", description: message.message, variant: "destructive" });
       return;
+    case "conversation_active":
+    case "conversation_taken_over":
+    case "conversation_released":
+      invalidate(adminKeys.liveConversations);
+      return;
+    case "handoff_requested":
+      invalidate(adminKeys.liveConversations);
+      toast({
+        title: "A person is needed",
+        description: `Someone talking with ${message.agentName} asked for a person. Open Live to take over.`,
+        ambient: true,
+      });
+      return;
     case "quota_warning":
       invalidate(adminKeys.companies);
       invalidate(adminKeys.analytics);

@@ -9,6 +9,7 @@ import {
   RotateCcw,
   ScrollText,
   Users,
+  Wrench,
   type LucideIcon,
 } from "lucide-react";
 import { Link } from "wouter";
@@ -53,6 +54,12 @@ const LINKS: AdminLink[] = [
     href: "/admin-audit",
     description: "Every administrative action",
     icon: ScrollText,
+  },
+  {
+    label: "Tool Policy",
+    href: "/admin-tool-policy",
+    description: "Hosts agents' tools may reach, and their limits",
+    icon: Wrench,
   },
   {
     label: "Error Reports",

@@ -1,5 +1,5 @@
 /** The line of facts above a conversation: owner, agent, counts, dates and the security lock. */
-import { Lock } from "lucide-react";
+import { Lock, Trash2 } from "lucide-react";
 import type { AdminConversation } from "../../../contracts/admin";
 import { Badge } from "../../components/ui/badge";
 import { formatDateTime, formatDuration } from "../../lib/admin-format";
@@ -17,6 +17,16 @@ export function SecurityLockBadge({
       title={conversation.lockedUntil ? `Locked until ${formatDateTime(conversation.lockedUntil)}` : undefined}
     >
       <Lock className="size-3" aria-hidden /> Locked
+    </Badge>
+  );
+}
+
+/** The person deleted it: gone from their list, kept here so admins still read it truthfully. */
+export function DeletedByUserBadge({ conversation }: { conversation: Pick<AdminConversation, "deletedAt"> }) {
+  if (!conversation.deletedAt) return null;
+  return (
+    <Badge variant="warning" className="gap-1" title={`Deleted ${formatDateTime(conversation.deletedAt)}`}>
+      <Trash2 className="size-3" aria-hidden /> Deleted by user
     </Badge>
   );
 }

@@ -1,4 +1,8 @@
-/** A conversation's messages as an admin reads them: who said it, when, in which language, and how it ended. */
+/**
+ * A conversation's messages as an admin reads them: who said it, when, in which language, and how
+ * it ended. Every version is listed in the order it was stored, an edited or regenerated one
+ * labelled "Version 2 of 3", so the record shows what the person saw and what they replaced.
+ */
 import { MessageSquare } from "lucide-react";
 import type { AdminMessage } from "../../../contracts/admin";
 import { Badge } from "../../components/ui/badge";
@@ -6,7 +10,8 @@ import { formatDateTime, languageName } from "../../lib/admin-format";
 import { cn } from "../../lib/class-names";
 import { EmptyState } from "./admin-states";
 
-const STATUS_LABEL: Record<string, string> = { partial: "Cut off", failed: "Failed", blocked: "Blocked" };
+/** "partial" is a reply whose reader stopped it or left: what they saw is what is stored. */
+const STATUS_LABEL: Record<string, string> = { partial: "Stopped", failed: "Failed", blocked: "Blocked" };
 
 export function MessageList({ messages, agentName }: { messages: AdminMessage[]; agentName: string }) {
   if (messages.length === 0) return <EmptyState icon={MessageSquare} title="No messages yet" />;
@@ -24,10 +29,7 @@ export function MessageList({ messages, agentName }: { messages: AdminMessage[];
               )}
             >
               <div
-                className={cn(
-                  "mb-1 flex flex-wrap items-center gap-2 text-xs",
-                  mine ? "text-white/80" : "text-slate-600",
-                )}
+                className={cn("mb-1 flex flex-wrap items-center gap-2 text-xs", mine ? "text-white" : "text-slate-600")}
               >
                 <span className="font-medium">{mine ? "User" : agentName}</span>
                 <time dateTime={m.timestamp}>{formatDateTime(m.timestamp)}</time>
@@ -38,6 +40,11 @@ export function MessageList({ messages, agentName }: { messages: AdminMessage[];
                     title={m.language ?? undefined}
                   >
                     {language}
+                  </Badge>
+                )}
+                {m.versionCount > 1 && (
+                  <Badge variant="outline" className={cn("px-2 py-0", mine && "border-surface/50 text-white")}>
+                    Version {m.versionIndex} of {m.versionCount}
                   </Badge>
                 )}
                 {STATUS_LABEL[m.status] && (

@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { formatDateTime } from "../../lib/admin-format";
 import { voiceMessagesQuery } from "../../lib/admin-queries";
 import { ErrorState, LoadingState } from "./admin-states";
-import { ConversationFacts, SecurityLockBadge } from "./conversation-summary";
+import { ConversationFacts, DeletedByUserBadge, SecurityLockBadge } from "./conversation-summary";
 import { VoiceMessageList } from "./voice-message-list";
 
 export function VoiceConversationDetail({
@@ -33,7 +33,8 @@ export function VoiceConversationDetail({
           <ArrowLeft aria-hidden />
         </Button>
         <h2 className="flex min-w-0 flex-wrap items-center gap-2 pt-2 text-lg font-semibold md:pt-0">
-          <span className="break-words">{conversation.title}</span> <SecurityLockBadge conversation={conversation} />
+          <span className="break-words">{conversation.title}</span> <SecurityLockBadge conversation={conversation} />{" "}
+          <DeletedByUserBadge conversation={conversation} />
         </h2>
       </div>
       <ConversationFacts conversation={conversation} duration={conversation.duration} />

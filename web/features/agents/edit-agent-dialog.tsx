@@ -5,6 +5,7 @@ import type { Agent, AgentPatch } from "../../../contracts/agents";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { toast } from "../../lib/toast-store";
+import { agentFieldErrors, hasFieldErrors, serverFieldErrors, useAgentFieldErrors } from "./agent-field-errors";
 import { PersonaFields, type AgentDraft } from "./persona-fields";
 import { useUpdateAgent } from "./use-update-agent";
 
@@ -35,10 +36,17 @@ export function EditAgentDialog({ agent }: { agent: Agent }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<AgentDraft>(() => draftOf(agent));
   const update = useUpdateAgent(agent.id);
+  const fieldErrors = useAgentFieldErrors();
+  const change = (next: AgentDraft) => {
+    fieldErrors.clearChanged(draft, next);
+    setDraft(next);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!draft.name.trim() || !draft.gender) {
+    const errors = agentFieldErrors({ ...draft, gender: draft.gender || undefined, voice: draft.voice || null });
+    if (hasFieldErrors(errors)) {
+      fieldErrors.show(errors);
       toast({ title: "Validation Error", description: "Please fill in all required fields", variant: "destructive" });
       return;
     }
@@ -54,6 +62,10 @@ export function EditAgentDialog({ agent }: { agent: Agent }) {
         toast({ title: "Agent updated" });
         setOpen(false);
       },
+      onError: (error) => {
+        const errors = serverFieldErrors(error);
+        if (errors) fieldErrors.show(errors);
+      },
     });
   };
 
@@ -63,14 +75,15 @@ export function EditAgentDialog({ agent }: { agent: Agent }) {
       onOpenChange={(o) => {
         setOpen(o);
         if (o) setDraft(draftOf(agent));
+        if (o) fieldErrors.show({});
       }}
     >
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Pencil aria-hidden /> Edit
       </Button>
       <DialogContent title={`Edit ${agent.name}`} className="max-w-2xl">
-        <form onSubmit={onSubmit} noValidate>
-          <PersonaFields draft={draft} onChange={setDraft} idPrefix="edit" />
+        <form ref={fieldErrors.formRef} onSubmit={onSubmit} noValidate>
+          <PersonaFields draft={draft} onChange={change} idPrefix="edit" errors={fieldErrors.errors} />
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel

@@ -1,3 +1,4 @@
+import type { ComponentPropsWithoutRef } from "react";
 import { GENDERS, type Gender } from "../../../contracts/agents";
 import { NativeSelect } from "../../components/ui/input";
 
@@ -8,17 +9,19 @@ export const GENDER_LABELS: Record<Gender, string> = {
   "prefer-not-to-say": "Prefer not to say",
 };
 
+/** `Field` hands down the id and, with an error, aria-invalid and aria-describedby: passed on to the select. */
+type SelectAttributes = Omit<ComponentPropsWithoutRef<"select">, "value" | "onChange">;
+
 export function GenderSelect({
   value,
   onChange,
-  id,
-}: {
+  ...attributes
+}: SelectAttributes & {
   value: Gender | "";
   onChange: (g: Gender | "") => void;
-  id?: string;
 }) {
   return (
-    <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as Gender | "")} required>
+    <NativeSelect {...attributes} value={value} onChange={(e) => onChange(e.target.value as Gender | "")} required>
       <option value="">Select gender</option>
       {GENDERS.map((g) => (
         <option key={g} value={g}>

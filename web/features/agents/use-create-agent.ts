@@ -1,6 +1,6 @@
 /**
  * Creating an agent (spec sections 2, 5 and 8): 'Validation Error' when name or gender is
- * missing, the server's limit message when the company is full, 'Failed to create agent'
+ * missing (and each problem under its field, agent-field-errors.ts), the server's limit message when the company is full, 'Failed to create agent'
  * otherwise, and a redirect to the agents list 1 s after success — or, when knowledge files were
  * chosen in the form, to the new agent's page, where they upload (decision 52).
  */
@@ -11,10 +11,12 @@ import { ApiError, apiRequest, queryClient } from "../../lib/api";
 import { agentKeys } from "../../lib/agent-queries";
 import { toast } from "../../lib/toast-store";
 import { holdFilesForAgent } from "../knowledge/files-for-new-agent";
+import { agentFieldErrors, hasFieldErrors, serverFieldErrors, type AgentFieldErrors } from "./agent-field-errors";
 
 export const REDIRECT_AFTER_CREATE_MS = 1000;
 
-export function useCreateAgent() {
+/** `onFieldErrors` receives what to show under the form's fields, found before sending or refused by the server. */
+export function useCreateAgent(onFieldErrors: (errors: AgentFieldErrors) => void = () => undefined) {
   const [, navigate] = useLocation();
   const mutation = useMutation({
     mutationFn: ({ input }: { input: AgentCreate; files: File[] }) =>
@@ -34,9 +36,15 @@ export function useCreateAgent() {
     },
     onError: (error) => {
       const limitReached = error instanceof ApiError && error.status === 409;
+      const fieldErrors = serverFieldErrors(error);
+      if (fieldErrors) onFieldErrors(fieldErrors);
       toast({
         title: "Error",
-        description: (limitReached && error.serverMessage) || "Failed to create agent",
+        // A field's refusal is also written in the toast: the simple form does not show every field.
+        description:
+          (fieldErrors && Object.values(fieldErrors)[0]) ||
+          (limitReached && error.serverMessage) ||
+          "Failed to create agent",
         variant: "destructive",
       });
     },
@@ -45,7 +53,9 @@ export function useCreateAgent() {
   /** Validates like the spec, then sends; returns false when nothing was sent. `files` wait for the agent. */
   function submit(input: Partial<AgentCreate>, files: File[] = []): boolean {
     const name = input.name?.trim();
-    if (!name || !input.gender) {
+    const errors = agentFieldErrors(input);
+    if (!name || !input.gender || hasFieldErrors(errors)) {
+      onFieldErrors(errors);
       toast({ title: "Validation Error", description: "Please fill in all required fields", variant: "destructive" });
       return false;
     }

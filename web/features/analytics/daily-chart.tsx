@@ -99,7 +99,8 @@ export function DailyChart({
       )}
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer text-primary-ink">Show table</summary>
-        <div className="mt-2 max-h-60 overflow-auto">
+        {/* Focusable so a keyboard can scroll a long range's table (axe scrollable-region-focusable). */}
+        <div className="mt-2 max-h-60 overflow-auto" tabIndex={0} role="region" aria-label={`${title} per day, table`}>
           <table className="w-full text-left">
             <caption className="sr-only">{title} per day</caption>
             <thead>

@@ -14,6 +14,7 @@ import { TooltipProvider } from "../../components/ui/tooltip";
 import { agentQuery } from "../../lib/agent-queries";
 import { ApiError } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { useShortcut } from "../shortcuts/keyboard-shortcuts";
 import { ChatComposer } from "./chat-composer";
 import { ChatEmptyState } from "./chat-empty-state";
 import { ChatHeader } from "./chat-header";
@@ -21,6 +22,9 @@ import { LockedNotice, OfflineNotice } from "./chat-notices";
 import { ConversationSheet, ConversationSidebar } from "./conversation-list";
 import { MessageList } from "./message-list";
 import { useChatSession } from "./use-chat-session";
+import { chatKeys } from "./chat-queries";
+import { PersonJoinedNotice } from "../takeover/person-joined-notice";
+import { useConversationLive } from "../takeover/use-conversation-live";
 
 // Fills the space the app shell leaves: edge to edge under the phone top bar (3.5rem), inside main's padding from sm up.
 const FRAME_HEIGHT =
@@ -76,16 +80,33 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
       replace: id !== null && targetAgent === agent.id,
     });
   const session = useChatSession(agent.id, conversationId, (id) => openConversation(id));
+  // A person from the team may take the conversation over: their replies arrive live (issue 26).
+  const hold = useConversationLive(conversationId, conversationId ? chatKeys.messages(conversationId) : null);
   const onSelect = (c: ConversationSummary) => openConversation(c.id, c.agentId ?? agent.id);
   const startNew = () => openConversation(null);
-  const listProps = { agentId: agent.id, activeId: conversationId, onSelect };
+  const [searchFocusKey, setSearchFocusKey] = useState(0);
+  const listProps = { agentId: agent.id, activeId: conversationId, onSelect, searchFocusKey };
+  useShortcut("new-chat", startNew);
+  useShortcut("search", () => {
+    // Wide screens show the sidebar; phones keep the list in a sheet, opened first.
+    if (!window.matchMedia("(min-width: 1024px)").matches) setSheetOpen(true);
+    setSearchFocusKey((key) => key + 1);
+  });
 
   return (
     <div
       className={`-m-4 flex overflow-hidden bg-surface sm:m-0 sm:rounded-xl sm:border sm:border-slate-200 sm:shadow-sm ${FRAME_HEIGHT}`}
     >
       <ConversationSidebar {...listProps} />
-      <ConversationSheet open={sheetOpen} onOpenChange={setSheetOpen} {...listProps} />
+      <ConversationSheet
+        open={sheetOpen}
+        onOpenChange={(open) => {
+          setSheetOpen(open);
+          // A later open from the header button must not focus the search as Ctrl+K did.
+          if (!open) setSearchFocusKey(0);
+        }}
+        {...listProps}
+      />
       <section className="flex min-w-0 flex-1 flex-col" aria-label={`Chat with ${agent.name}`}>
         {/* The only tooltips in the app are in this header, so their provider (and code) lives here. */}
         <TooltipProvider>
@@ -111,8 +132,12 @@ function ChatWithAgent({ agent }: { agent: Agent }) {
             emptyState={<ChatEmptyState agent={agent} onPick={(text) => setDraft({ text, nonce: Date.now() })} />}
             retryKey={session.retryKey}
             onRetry={() => void session.retry()}
+            actions={session.actions}
+            busy={session.sending || session.locked}
+            toolSteps={session.toolSteps}
           />
         )}
+        {hold?.heldBy && <PersonJoinedNotice heldBy={hold.heldBy} />}
         {session.offline && <OfflineNotice />}
         {session.lockedUntil && <LockedNotice until={session.lockedUntil} onNewConversation={startNew} />}
         <ChatComposer

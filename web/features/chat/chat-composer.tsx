@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { CHAT_MESSAGE_MAX } from "../../../contracts/limits";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
+import { SHORTCUT_FIELD } from "../shortcuts/shortcut-keys";
 import { DictationButton } from "./dictation-button";
 
 const MAX_ROWS_PX = 160;
@@ -84,6 +85,7 @@ export function ChatComposer({
         <textarea
           id="chat-message"
           ref={box}
+          {...SHORTCUT_FIELD}
           rows={1}
           value={text}
           maxLength={CHAT_MESSAGE_MAX}

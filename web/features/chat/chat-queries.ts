@@ -46,6 +46,10 @@ export const conversationSearchQuery = (words: string) =>
     enabled: words.trim().length > 0,
   });
 
+/** Shows the branch through one of a message's versions; answers the new transcript. */
+export const chooseBranch = (conversationId: string, messageId: string) =>
+  apiRequest<ChatMessage[]>("PUT", `/api/conversations/${conversationId}/branch`, { messageId });
+
 export const updateConversation = (id: string, change: ConversationUpdate) =>
   apiRequest<ConversationSummary>("PATCH", `/api/conversations/${id}`, change);
 

@@ -9,6 +9,8 @@ import {
   type ChatResponse,
   type ChatSseConversation,
   type ChatSseError,
+  type ChatSseToolCall,
+  type ChatSseToolResult,
 } from "../../../contracts/chat";
 import { parseSseFrames } from "../../../contracts/chat-sse";
 import { ApiError, throwIfNotOk } from "../../lib/api";
@@ -16,6 +18,9 @@ import { ApiError, throwIfNotOk } from "../../lib/api";
 export interface ChatStreamHandlers {
   onConversation?(event: ChatSseConversation): void;
   onDelta?(text: string): void;
+  /** The agent calls a tool, or one waits for approval (issue 24). */
+  onToolCall?(event: ChatSseToolCall): void;
+  onToolResult?(event: ChatSseToolResult): void;
 }
 
 export async function sendChatMessage(
@@ -49,6 +54,10 @@ export async function sendChatMessage(
         handlers.onConversation?.(JSON.parse(frame.data) as ChatSseConversation);
       else if (frame.event === CHAT_SSE_EVENTS.delta)
         handlers.onDelta?.((JSON.parse(frame.data) as { text: string }).text);
+      else if (frame.event === CHAT_SSE_EVENTS.toolCall)
+        handlers.onToolCall?.(JSON.parse(frame.data) as ChatSseToolCall);
+      else if (frame.event === CHAT_SSE_EVENTS.toolResult)
+        handlers.onToolResult?.(JSON.parse(frame.data) as ChatSseToolResult);
       else if (frame.event === CHAT_SSE_EVENTS.done) {
         await reader.cancel();
         return JSON.parse(frame.data) as ChatResponse;

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { UNTITLED_CONVERSATION, type ConversationSummary } from "../../../contracts/chat";
 import { Sheet } from "../../components/ui/sheet";
 import { Spinner } from "../../components/ui/spinner";
@@ -25,9 +25,11 @@ interface ListProps {
   agentId: string;
   activeId: string | null;
   onSelect: (conversation: ConversationSummary) => void;
+  /** Bumped by Ctrl+K: the search box takes focus, in whichever of the sidebar or sheet is on screen. */
+  searchFocusKey?: number;
 }
 
-export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
+export function ConversationList({ agentId, activeId, onSelect, searchFocusKey = 0 }: ListProps) {
   const [scope, setScope] = useState<"agent" | "all">("agent");
   const [typed, setTyped] = useState("");
   const words = useSettledText(typed);
@@ -35,6 +37,15 @@ export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
   const actions = useConversationActions();
   const { data, isLoading, error } = useQuery(conversationListQuery);
   const shown = (data ?? []).filter((c) => scope === "all" || c.agentId === agentId);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const box = searchBox.current;
+    // The sidebar's copy is display:none on phones (no offsetParent): the sheet's copy takes focus there.
+    if (searchFocusKey > 0 && box?.offsetParent) {
+      box.focus();
+      box.select();
+    }
+  }, [searchFocusKey]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -54,7 +65,7 @@ export function ConversationList({ agentId, activeId, onSelect }: ListProps) {
           </button>
         ))}
       </div>
-      <ConversationSearchBox value={typed} onChange={setTyped} />
+      <ConversationSearchBox value={typed} onChange={setTyped} inputRef={searchBox} />
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
         {typed.trim() ? (
           <ConversationSearchResults words={words} activeId={activeId} onSelect={onSelect} />

@@ -4,9 +4,10 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type Ref } from "react";
 import { CONVERSATION_SEARCH_MAX, UNTITLED_CONVERSATION, type ConversationSummary } from "../../../contracts/chat";
 import { Spinner } from "../../components/ui/spinner";
+import { SHORTCUT_FIELD } from "../shortcuts/shortcut-keys";
 import { cn } from "../../lib/class-names";
 import { conversationSearchQuery } from "./chat-queries";
 import { highlightParts } from "./search-highlight";
@@ -25,16 +26,25 @@ export function useSettledText(text: string): string {
   return text.trim() ? settled : "";
 }
 
-export function ConversationSearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function ConversationSearchBox({ value, onChange, inputRef }: SearchBoxProps) {
   return (
     <div className="relative px-2 pb-2">
       <Search className="pointer-events-none absolute left-5 top-2.5 size-4 text-slate-500" aria-hidden />
       <input
+        ref={inputRef}
         type="search"
+        {...SHORTCUT_FIELD}
         value={value}
         maxLength={CONVERSATION_SEARCH_MAX}
         onChange={(event) => onChange(event.target.value)}
         placeholder="Search conversations"
+        aria-keyshortcuts="Control+K Meta+K"
         aria-label="Search conversations"
         className="h-9 w-full rounded-md border border-slate-300 bg-surface pl-8 pr-8 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/30 [&::-webkit-search-cancel-button]:hidden"
       />

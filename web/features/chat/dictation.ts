@@ -5,12 +5,15 @@
  * recogniser, otherwise it says why it cannot. Loaded on the first click, so the chat page
  * carries none of it until someone dictates.
  */
-import { DEFAULT_LANGUAGE } from "../../../contracts/voice-languages";
 import { recognitionConstructor } from "../voice/browser-speech";
 import { transcribeAudio } from "../voice/voice-api";
 import { recordingMimeType } from "../voice/turn-listeners";
 import { blobToDataUrl } from "../voice/wav-encoding";
-import { NO_DICTATION } from "./dictation-ear";
+import { dictationLanguage, NO_DICTATION, recognitionFailureMessage } from "./dictation-ear";
+
+/** The person's own language, as the browser reports it (the server STT was always sent English). */
+const spokenLanguage = () =>
+  dictationLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 
 /** A dictation in progress: `finish` stops listening and resolves with what was heard. */
 export interface Dictation {
@@ -42,7 +45,7 @@ async function startRecording(): Promise<Dictation> {
       await stopped;
       release();
       const audioData = await blobToDataUrl(new Blob(chunks, { type: recorder.mimeType }));
-      const { text } = await transcribeAudio(audioData, DEFAULT_LANGUAGE);
+      const { text } = await transcribeAudio(audioData, spokenLanguage());
       return text.trim();
     },
     cancel() {
@@ -55,7 +58,7 @@ async function startRecording(): Promise<Dictation> {
 function startRecognition(): Dictation {
   const Recognition = recognitionConstructor()!;
   const recognition = new Recognition();
-  recognition.lang = navigator.language || DEFAULT_LANGUAGE;
+  recognition.lang = spokenLanguage();
   recognition.continuous = true;
   recognition.interimResults = false;
   const heard: string[] = [];
@@ -76,7 +79,7 @@ function startRecognition(): Dictation {
     async finish() {
       recognition.stop();
       await ended;
-      if (heard.length === 0 && failure) throw new Error(`Speech recognition failed (${failure}).`);
+      if (heard.length === 0 && failure) throw new Error(recognitionFailureMessage(failure));
       return heard.join(" ").trim();
     },
     cancel() {

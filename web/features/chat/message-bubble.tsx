@@ -1,14 +1,22 @@
 /**
  * One message: the user's on the right as plain text, the agent's on the left as Markdown, each
- * with its time and, under it, a Copy button. A failed reply offers Retry when it is the last
- * turn; a reply the user stopped (or that lost its reader) is marked Stopped.
+ * with its time and, under it, Copy and (once stored) Edit or Regenerate and the version
+ * switcher (message-branch-controls.tsx). A failed reply offers Retry when it is the last turn;
+ * a reply the user stopped (or that lost its reader) is marked Stopped.
  */
 import { AlertTriangle, RotateCcw, ShieldAlert } from "lucide-react";
-import { memo } from "react";
+import { memo, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
 import { CitationChips } from "./citation-chips";
 import { AssistantText } from "./assistant-text";
+import {
+  EditButton,
+  MessageEditForm,
+  RegenerateButton,
+  VersionSwitcher,
+  type MessageActions,
+} from "./message-branch-controls";
 import { MessageCopyButton } from "./message-copy-button";
 import type { DisplayMessage } from "./use-chat-session";
 
@@ -17,13 +25,47 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute:
 export const MessageBubble = memo(function MessageBubble({
   message,
   onRetry,
+  actions,
+  busy = false,
 }: {
   message: DisplayMessage;
   /** Given for the failed reply that can be asked for again. */
   onRetry?: () => void;
+  /** Edit, regenerate and switch versions; absent where messages cannot branch. */
+  actions?: MessageActions;
+  /** A turn is on its way or the conversation is locked: nothing new may be asked. */
+  busy?: boolean;
 }) {
   const mine = message.role === "user";
   const time = timeFormat.format(new Date(message.timestamp));
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLDivElement>(null);
+  const id = message.id;
+  const versions =
+    id && actions ? (
+      <VersionSwitcher id={id} siblingIds={message.siblingIds} onChoose={actions.chooseVersion} disabled={busy} />
+    ) : null;
+
+  if (editing && id && actions) {
+    return (
+      <div className="flex justify-end">
+        <MessageEditForm
+          initial={message.content}
+          onCancel={() => {
+            setEditing(false);
+            // Back to the Edit button, so a keyboard user is where they were.
+            requestAnimationFrame(() =>
+              editButton.current?.querySelector<HTMLButtonElement>('button[aria-label="Edit message"]')?.focus(),
+            );
+          }}
+          onSave={(text) => {
+            setEditing(false);
+            void actions.edit(id, text);
+          }}
+        />
+      </div>
+    );
+  }
 
   if (message.role === "assistant" && message.status === "blocked") {
     return (
@@ -49,6 +91,7 @@ export const MessageBubble = memo(function MessageBubble({
                   Retry
                 </Button>
               )}
+              {versions}
             </div>
           </div>
         </div>
@@ -87,8 +130,15 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
       {/* Copying half a reply is rarely wanted: the button comes once it has stopped growing. */}
       {!streaming && message.content && (
-        <div className="mt-0.5 flex">
+        <div ref={editButton} className="mt-0.5 flex flex-wrap items-center">
           <MessageCopyButton text={message.content} />
+          {id && actions && mine && message.status === "complete" && (
+            <EditButton disabled={busy} onClick={() => setEditing(true)} />
+          )}
+          {id && actions && !mine && (message.status === "complete" || message.status === "partial") && (
+            <RegenerateButton disabled={busy} onClick={() => actions.regenerate(id)} />
+          )}
+          {versions}
         </div>
       )}
     </div>

@@ -3,8 +3,11 @@
  * streamed text stay in view) and leaves them alone once they scroll up to read.
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import type { MessageActions } from "./message-branch-controls";
 import { MessageBubble } from "./message-bubble";
+import { ToolSteps } from "./tool-steps";
 import { TypingIndicator } from "./typing-indicator";
+import type { ToolStepView } from "./use-tool-steps";
 import type { DisplayMessage } from "./use-chat-session";
 import { useWindowedList } from "./use-windowed-list";
 
@@ -18,6 +21,9 @@ export function MessageList({
   emptyState,
   retryKey = null,
   onRetry,
+  actions,
+  busy = false,
+  toolSteps,
 }: {
   messages: DisplayMessage[];
   waiting: boolean;
@@ -28,6 +34,16 @@ export function MessageList({
   /** The failed reply that offers Retry, if any. */
   retryKey?: string | null;
   onRetry?: () => void;
+  /** Edit, regenerate and version switching for stored messages. */
+  actions?: MessageActions;
+  /** Nothing new may be asked (a turn in flight, a lock): the branch controls are disabled. */
+  busy?: boolean;
+  /** The agent's tool steps under a user message, with approve and deny for a call that waits. */
+  toolSteps?: {
+    of(message: DisplayMessage): ToolStepView[] | undefined;
+    decide(callId: string, decision: "approve" | "deny"): void;
+    deciding: string | null;
+  };
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -82,7 +98,19 @@ export function MessageList({
           <div style={{ height: visible.padTop }} aria-hidden />
           {messages.slice(visible.start, visible.end).map((message) => (
             <div key={message.key} data-key={message.key} ref={visible.observe} className="py-1.5">
-              <MessageBubble message={message} onRetry={message.key === retryKey ? onRetry : undefined} />
+              <MessageBubble
+                message={message}
+                onRetry={message.key === retryKey ? onRetry : undefined}
+                actions={actions}
+                busy={busy}
+              />
+              {toolSteps?.of(message)?.length ? (
+                <ToolSteps
+                  steps={toolSteps.of(message) ?? []}
+                  onDecide={toolSteps.decide}
+                  deciding={toolSteps.deciding}
+                />
+              ) : null}
             </div>
           ))}
           <div style={{ height: visible.padBottom }} aria-hidden />

@@ -1,30 +1,33 @@
 /**
  * Splits a search result's text into plain and matched parts, the way the server matched:
- * a word of the text matches when it starts with a word that was typed (case-insensitive).
+ * every place the text holds a typed word, whatever the case (contracts' conversationSearchTerms).
  */
+import { conversationSearchTerms } from "../../../contracts/chat";
+
 export interface TextPart {
   text: string;
   match: boolean;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-
-export function searchWords(typed: string): string[] {
-  return [...new Set(typed.toLowerCase().match(WORD) ?? [])];
-}
-
 export function highlightParts(text: string, typed: string): TextPart[] {
-  const words = searchWords(typed);
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const found of text.matchAll(WORD)) {
-    const lower = found[0].toLowerCase();
-    if (!words.some((word) => lower.startsWith(word))) continue;
-    const start = found.index;
-    if (start > last) parts.push({ text: text.slice(last, start), match: false });
-    parts.push({ text: found[0], match: true });
-    last = start + found[0].length;
+  const words = conversationSearchTerms(typed);
+  // Lowercasing keeps positions for nearly every character; where it would not, nothing is marked.
+  const lower = text.toLowerCase();
+  const marked = new Array<boolean>(text.length).fill(false);
+  if (lower.length === text.length) {
+    for (const word of words) {
+      for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+        marked.fill(true, at, at + word.length);
+      }
+    }
   }
-  if (last < text.length) parts.push({ text: text.slice(last), match: false });
+  const parts: TextPart[] = [];
+  let start = 0;
+  for (let i = 1; i <= text.length; i++) {
+    if (i === text.length || marked[i] !== marked[start]) {
+      parts.push({ text: text.slice(start, i), match: marked[start] ?? false });
+      start = i;
+    }
+  }
   return parts;
 }

@@ -9,6 +9,7 @@ import { assembleTranscript, type PendingTurn } from "./use-chat-session";
 
 const stored = (id: string, role: ChatMessage["role"], content: string): ChatMessage => ({
   id,
+  siblingIds: [id],
   conversationId: "c1",
   role,
   content,
@@ -31,6 +32,8 @@ it("keeps the keys of a turn's question and reply from streaming to stored", () 
     citations: [],
     waiting: false,
     stopped: false,
+    keep: null,
+    regenerating: false,
   };
   const displayKeys = new Map([["m3", "turn-1"]]);
 

@@ -6,6 +6,7 @@ import { assembleTranscript, type DisplayMessage, type PendingTurn } from "./use
 
 const entry = (key: string, role: "user" | "assistant", status: DisplayMessage["status"], content: string) => ({
   key,
+  id: `id-${key}`,
   role,
   status,
   content,
@@ -18,6 +19,7 @@ const stored = (
   status: ChatMessage["status"],
 ): ChatMessage => ({
   id,
+  siblingIds: [id],
   conversationId: "c1",
   role,
   content,
@@ -38,13 +40,15 @@ const inFlight = (change: Partial<PendingTurn> = {}): PendingTurn => ({
   citations: [],
   waiting: false,
   stopped: false,
+  keep: null,
+  regenerating: false,
   ...change,
 });
 
 describe("retryTarget", () => {
-  it("sends the user's message again when the last reply failed", () => {
+  it("regenerates the last reply when it failed, naming the stored failed reply", () => {
     const messages = [entry("a", "user", "complete", "hi"), entry("b", "assistant", "failed", "")];
-    expect(retryTarget(messages)).toEqual({ failedKey: "b", text: "hi" });
+    expect(retryTarget(messages)).toEqual({ failedKey: "b", failedId: "id-b", text: "hi" });
   });
 
   it("offers nothing when the last reply succeeded or an older one failed", () => {

@@ -1,11 +1,13 @@
 /**
  * What Stop and Retry do to the transcript, as pure functions the chat session calls (unit
  * tested in turn-controls.test.ts). The server decides what is stored; these only decide what
- * the page shows meanwhile and which message a Retry sends again.
+ * the page shows meanwhile and which failed reply a Retry regenerates.
  */
 
 interface TranscriptEntry {
   key: string;
+  /** The stored message's id; null while in flight. */
+  id: string | null;
   role: "user" | "assistant";
   status: string;
   content: string;
@@ -15,12 +17,15 @@ interface TranscriptEntry {
  * The turn a Retry asks for again: only the last reply, when it failed and follows the user's
  * message (an older failed turn has been answered since; asking again would reorder the talk).
  */
-export function retryTarget(messages: readonly TranscriptEntry[]): { failedKey: string; text: string } | null {
+export function retryTarget(
+  messages: readonly TranscriptEntry[],
+): { failedKey: string; failedId: string; text: string } | null {
   const failed = messages.at(-1);
   const question = messages.at(-2);
   if (!failed || failed.role !== "assistant" || failed.status !== "failed") return null;
-  if (!question || question.role !== "user" || question.content.trim() === "") return null;
-  return { failedKey: failed.key, text: question.content };
+  if (!question || question.role !== "user" || question.content.trim() === "" || !failed.id) return null;
+  // Asked again as a regeneration: the failed reply stays, as the first version.
+  return { failedKey: failed.key, failedId: failed.id, text: question.content };
 }
 
 interface TurnInFlight {

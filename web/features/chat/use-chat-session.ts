@@ -5,20 +5,32 @@
  * hook only reflects them.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { SECURITY_LOCK_NOTICE, type ChatLocked, type ChatMessage, type MessageStatus } from "../../../contracts/chat";
 import { SECURITY_LOCK_MINUTES } from "../../../contracts/limits";
 import { ApiError, isUnauthorized } from "../../lib/api";
 import { currentUserQuery } from "../../lib/auth";
 import { toast } from "../../lib/toast-store";
-import { conversationListQuery, conversationMessagesQuery, invalidateAfterTurn } from "./chat-queries";
+import {
+  chatKeys,
+  chooseBranch,
+  conversationListQuery,
+  conversationMessagesQuery,
+  invalidateAfterTurn,
+} from "./chat-queries";
 import type { Citation } from "../../../contracts/knowledge";
 import { sendChatMessage } from "./chat-stream";
+import type { MessageActions } from "./message-branch-controls";
 import { retryTarget, stopTurn } from "./turn-controls";
 import { useTypingReveal } from "./use-typing-reveal";
+import { useToolSteps } from "./use-tool-steps";
 
 export interface DisplayMessage {
   key: string;
+  /** The stored message's id; null while its turn is in flight. */
+  id: string | null;
+  /** Its versions (itself included, oldest first): the branch switcher shows when there are two or more. */
+  siblingIds: string[];
   role: "user" | "assistant";
   content: string;
   status: MessageStatus | "streaming";
@@ -38,7 +50,20 @@ export interface PendingTurn {
   waiting: boolean;
   /** The user pressed Stop: the reply shows as it was until the stored one replaces it. */
   stopped: boolean;
+  /**
+   * An edit or regeneration: how many stored messages stay shown above it (the branch it
+   * continues); null for an ordinary turn after all of them.
+   */
+  keep: number | null;
+  /** A regeneration: no new user message, the reply answers the stored one. */
+  regenerating: boolean;
 }
+
+/** What a turn asks: a new message, an edit of a stored one, or a stored one answered again. */
+type TurnAsk =
+  | { kind: "message"; text: string }
+  | { kind: "edit"; messageId: string; text: string }
+  | { kind: "regenerate"; messageId: string };
 
 const MINUTE_MS = 60_000;
 
@@ -51,6 +76,7 @@ export function useChatSession(
   const stored = useQuery({ ...conversationMessagesQuery(conversationId ?? "none"), enabled: conversationId !== null });
   const conversations = useQuery(conversationListQuery);
   const [pending, setPending] = useState<PendingTurn | null>(null);
+  const tools = useToolSteps(conversationId);
   const [reveal, setReveal] = useState<{ key: string; text: string } | null>(null);
   const [localLock, setLocalLock] = useState<{ conversationId: string; until: number } | null>(null);
   const [offlineSeen, setOfflineSeen] = useState(false);
@@ -79,7 +105,27 @@ export function useChatSession(
     toast({ title: "Security Alert", description: SECURITY_LOCK_NOTICE, variant: "destructive" });
 
   /** Resolves true when the message was sent, false when the typed text should go back in the box. */
-  async function send(text: string): Promise<boolean> {
+  const send = (text: string) => runTurn({ kind: "message", text });
+
+  /** Where an edit or regeneration of stored message `messageId` starts: the messages kept above it. */
+  function branchPoint(ask: TurnAsk): { keep: number | null; userText: string } {
+    if (ask.kind === "message") return { keep: null, userText: ask.text };
+    const list = stored.data ?? [];
+    const index = list.findIndex((m) => m.id === ask.messageId);
+    if (ask.kind === "edit") return { keep: index === -1 ? null : index, userText: ask.text };
+    // A reply is regenerated under its user message; a user message is answered again.
+    const question = list[index]?.role === "assistant" ? index - 1 : index;
+    return { keep: question < 0 ? null : question + 1, userText: list[question]?.content ?? "" };
+  }
+
+  async function runTurn(ask: TurnAsk): Promise<boolean> {
+    const { keep, userText: text } = branchPoint(ask);
+    const request =
+      ask.kind === "message"
+        ? { message: ask.text, conversationId }
+        : ask.kind === "edit"
+          ? { message: ask.text, conversationId, editOf: ask.messageId }
+          : { conversationId, regenerateOf: ask.messageId };
     const controller = new AbortController();
     abortRef.current = controller;
     const key = crypto.randomUUID();
@@ -88,6 +134,7 @@ export function useChatSession(
     let sawDelta = false;
     // The server has stored the user's message (the conversation event names it).
     let named = false;
+    let userMessageId: string | null = null;
     const update = (change: (turn: PendingTurn) => PendingTurn) =>
       setPending((turn) => (turn && turn.key === key ? change(turn) : turn));
 
@@ -101,17 +148,21 @@ export function useChatSession(
       citations: [],
       waiting: true,
       stopped: false,
+      keep,
+      regenerating: ask.kind === "regenerate",
     });
     try {
       const result = await sendChatMessage(
         agentId,
-        { message: text, conversationId },
+        request,
         {
           onConversation(event) {
             turnConversation = event.conversationId;
             named = true;
             turnConversationRef.current = event.conversationId;
-            displayKeys.set(event.userMessageId, key);
+            // A regenerated reply's user message keeps the key it has had all along.
+            if (ask.kind !== "regenerate") displayKeys.set(event.userMessageId, key);
+            userMessageId = event.userMessageId;
             update((turn) => ({ ...turn, userMessageId: event.userMessageId }));
             // The offline responder has no real pacing, so its reply gets the typing reveal.
             if (event.offline) {
@@ -127,6 +178,10 @@ export function useChatSession(
             if (revealing)
               setReveal((current) => (current?.key === key ? { key, text: current.text + delta } : current));
           },
+          onToolCall(event) {
+            if (userMessageId) tools.onToolCall(userMessageId, event);
+          },
+          onToolResult: tools.onToolResult,
         },
         controller.signal,
       );
@@ -138,7 +193,10 @@ export function useChatSession(
         setReveal({ key, text: result.response });
       }
       update((turn) => ({ ...turn, waiting: false, reply: result.response, citations: result.citations }));
-      await invalidateAfterTurn(queryClient, result.conversationId);
+      await Promise.all([
+        invalidateAfterTurn(queryClient, result.conversationId),
+        tools.refresh(result.conversationId),
+      ]);
       return true;
     } catch (error) {
       if (controller.signal.aborted) {
@@ -180,11 +238,38 @@ export function useChatSession(
     controller.abort();
   }
 
+  // The latest closures behind one stable object (bubbles are memoised; a new object a render
+  // would re-render every bubble on every streamed delta).
+  const latest = useRef({ runTurn, chooseVersion: (id: string) => chooseVersion(id) });
+  useEffect(() => {
+    latest.current = { runTurn, chooseVersion: (id: string) => chooseVersion(id) };
+  });
+  const actions = useMemo<MessageActions>(
+    () => ({
+      edit: (messageId, text) => latest.current.runTurn({ kind: "edit", messageId, text }),
+      regenerate: (messageId) => void latest.current.runTurn({ kind: "regenerate", messageId }),
+      chooseVersion: (messageId) => void latest.current.chooseVersion(messageId),
+    }),
+    [],
+  );
+
   const revealed = useTypingReveal(reveal?.text ?? "", reveal?.key ?? null);
   const messages = assembleTranscript(stored.data ?? [], pending, reveal, revealed, displayKeys);
 
   const retry = retryTarget(messages);
   const sending = pending !== null && !pending.stopped;
+
+  /** Shows another version of a message: the server answers the transcript along its branch. */
+  async function chooseVersion(messageId: string): Promise<void> {
+    if (!conversationId) return;
+    try {
+      const path = await chooseBranch(conversationId, messageId);
+      queryClient.setQueryData(chatKeys.messages(conversationId), path);
+    } catch (error) {
+      const detail = error instanceof ApiError ? error.serverMessage : null;
+      toast({ title: "Could not show that version", description: detail ?? undefined, variant: "destructive" });
+    }
+  }
 
   const summary = conversations.data?.find((c) => c.id === conversationId);
   const lockedUntil = Math.max(
@@ -208,7 +293,24 @@ export function useChatSession(
     stop,
     /** The failed reply a Retry would ask for again, and the Retry itself. */
     retryKey: sending ? null : (retry?.failedKey ?? null),
-    retry: () => (retry ? send(retry.text) : Promise.resolve(false)),
+    /** Asks the failed reply again as a regeneration: the failure stays stored, as version 1. */
+    retry: () => (retry ? runTurn({ kind: "regenerate", messageId: retry.failedId }) : Promise.resolve(false)),
+    /** Sends an edited version of a stored user message; the old one stays, one click away. */
+    edit: (messageId: string, text: string) => runTurn({ kind: "edit", messageId, text }),
+    /** Asks for another reply to a stored one's user message; the earlier replies stay. */
+    regenerate: (messageId: string) => runTurn({ kind: "regenerate", messageId }),
+    chooseVersion,
+    /** The same three as one object that never changes, so a memoised bubble does not re-render for them. */
+    actions,
+    /** The tool steps under each user message (by its id, or the turn in flight's), and approving or denying one. */
+    toolSteps: {
+      of: (message: DisplayMessage) =>
+        message.role !== "user"
+          ? undefined
+          : tools.byMessage.get(message.id ?? (message.key === pending?.key ? (pending.userMessageId ?? "") : "")),
+      decide: (callId: string, decision: "approve" | "deny") => void tools.decide(callId, decision),
+      deciding: tools.deciding,
+    },
   };
 }
 
@@ -220,8 +322,12 @@ export function assembleTranscript(
   revealed: string | null,
   displayKeys: ReadonlyMap<string, string>,
 ): DisplayMessage[] {
-  const list: DisplayMessage[] = stored.map((m, index) => ({
-    key: displayKeyOf(m, stored[index - 1], displayKeys),
+  // An edit or regeneration in flight shows the branch it continues, not the version it leaves.
+  const shown = pending && pending.keep !== null && !pending.stopped ? stored.slice(0, pending.keep) : stored;
+  const list: DisplayMessage[] = shown.map((m, index) => ({
+    key: displayKeyOf(m, shown[index - 1], displayKeys),
+    id: m.id,
+    siblingIds: m.siblingIds,
     role: m.role,
     content: m.content,
     status: m.status,
@@ -230,10 +336,12 @@ export function assembleTranscript(
     citations: m.citations ?? [],
   }));
   if (pending) {
-    const userIndex = pending.userMessageId ? stored.findIndex((m) => m.id === pending.userMessageId) : -1;
-    if (userIndex === -1) {
+    const userIndex = pending.userMessageId ? shown.findIndex((m) => m.id === pending.userMessageId) : -1;
+    if (userIndex === -1 && !pending.regenerating) {
       list.push({
         key: pending.key,
+        id: null,
+        siblingIds: [],
         role: "user",
         content: pending.userText,
         status: "complete",
@@ -242,10 +350,12 @@ export function assembleTranscript(
         citations: [],
       });
     }
-    const replyStored = userIndex !== -1 && userIndex < stored.length - 1;
+    const replyStored = userIndex !== -1 && userIndex < shown.length - 1;
     if (!replyStored && pending.reply) {
       list.push({
         key: replyKeyOf(pending.key),
+        id: null,
+        siblingIds: [],
         role: "assistant",
         content: pending.reply,
         status: pending.stopped ? "partial" : "streaming",
@@ -268,7 +378,10 @@ export function assembleTranscript(
   return list;
 }
 
-/** A user message shown in flight keeps that key, and the reply right after it the in-flight reply's key. */
+/**
+ * A user message shown in flight keeps that key, and the reply right after it the in-flight
+ * reply's key; any other message is keyed by its first version.
+ */
 function displayKeyOf(
   message: ChatMessage,
   previous: ChatMessage | undefined,
@@ -277,7 +390,9 @@ function displayKeyOf(
   const own = displayKeys.get(message.id);
   if (own) return own;
   const question = message.role === "assistant" && previous?.role === "user" ? displayKeys.get(previous.id) : undefined;
-  return question ? replyKeyOf(question) : message.id;
+  // Versions of a message share the first one's key: switching between them keeps the bubble
+  // (and the focus on its switcher) in place.
+  return question ? replyKeyOf(question) : (message.siblingIds[0] ?? message.id);
 }
 
 const replyKeyOf = (turnKey: string) => `${turnKey}:reply`;

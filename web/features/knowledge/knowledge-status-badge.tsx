@@ -3,12 +3,17 @@ import type { KnowledgeDocument } from "../../../contracts/knowledge";
 import { Badge } from "../../components/ui/badge";
 import { passagesLabel } from "./knowledge-format";
 
-/** Processing (spinning), Ready · N passages, or Failed. */
+const count = new Intl.NumberFormat();
+
+/** Indexing N passages… (spinning; Processing before its passages are known), Ready · N passages, or Failed. */
 export function KnowledgeStatusBadge({ doc }: { doc: KnowledgeDocument }) {
   if (doc.status === "processing") {
     return (
       <Badge variant="warning" className="gap-1">
-        <Loader2 className="size-3 animate-spin" aria-hidden /> Processing
+        <Loader2 className="size-3 animate-spin" aria-hidden />{" "}
+        {doc.chunks > 0
+          ? `Indexing ${count.format(doc.chunks)} ${doc.chunks === 1 ? "passage" : "passages"}…`
+          : "Processing"}
       </Badge>
     );
   }

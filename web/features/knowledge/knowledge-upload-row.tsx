@@ -1,6 +1,7 @@
 /**
  * One file on its way in: its progress bar while uploading, where it is in the server's queue
- * once sent ("Waiting: 2 files ahead", then "Reading the file…"), or why it was refused.
+ * once sent ("Waiting: 2 files ahead", then "Reading the PDF…"), or why it was refused. Once
+ * read, the document's own row takes over ("Indexing 1,240 passages…" until ready).
  */
 import { AlertCircle, FileUp, Loader2, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
@@ -46,7 +47,7 @@ export function KnowledgeUploadRow({
         )}
         {row.phase === "processing" && (
           <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
-            <Loader2 className="size-3.5 animate-spin" aria-hidden /> {processingLabel(row.queue)}
+            <Loader2 className="size-3.5 animate-spin" aria-hidden /> {processingLabel(row.queue, row.fileName)}
           </p>
         )}
         {failed && <p className="mt-1 text-sm text-red-700">{row.error}</p>}

@@ -79,5 +79,7 @@ describe("the checks before an upload", () => {
     expect(processingLabel({ filesAhead: 1, reading: false })).toBe("Waiting: 1 file ahead");
     expect(processingLabel({ filesAhead: 0, reading: false })).toBe("Waiting: next in line");
     expect(processingLabel({ filesAhead: 0, reading: true })).toBe("Reading the file…");
+    expect(processingLabel({ filesAhead: 0, reading: true }, "Handbook.PDF")).toBe("Reading the PDF…");
+    expect(processingLabel({ filesAhead: 0, reading: true }, "terms.docx")).toBe("Reading the Word document…");
   });
 });

@@ -60,9 +60,22 @@ export function uploadQueueReducer(rows: UploadRow[], event: UploadEvent): Uploa
  * What a row being processed says: where the file is in the server's queue when the server
  * has told us (GET /api/knowledge/uploads), "Processing…" until then.
  */
-export function processingLabel(queue: { filesAhead: number; reading: boolean } | undefined): string {
+/** What a file is, in the words of "Reading the PDF…". */
+export function fileKindWord(fileName: string | null | undefined): string {
+  const extension = fileName?.split(".").pop()?.toLowerCase();
+  if (extension === "pdf") return "PDF";
+  if (extension === "docx") return "Word document";
+  if (extension === "csv") return "spreadsheet";
+  if (extension === "html" || extension === "htm") return "web page";
+  return "file";
+}
+
+export function processingLabel(
+  queue: { filesAhead: number; reading: boolean } | undefined,
+  fileName?: string | null,
+): string {
   if (!queue) return "Processing…";
-  if (queue.reading) return "Reading the file…";
+  if (queue.reading) return `Reading the ${fileKindWord(fileName)}…`;
   if (queue.filesAhead === 0) return "Waiting: next in line";
   return `Waiting: ${queue.filesAhead} ${queue.filesAhead === 1 ? "file" : "files"} ahead`;
 }

@@ -15,7 +15,15 @@ import { SessionTimers } from "./session-timers";
 import { SpeechPlayer } from "./speech-player";
 import { runTurnRequest } from "./turn-request";
 import type { UtteranceHandlers } from "./turn-listeners";
-import { createVoiceConversation, markReplyInterrupted, sendAsTextMessage, synthesizeSpeech } from "./voice-api";
+import {
+  createVoiceConversation,
+  endVoiceCall,
+  markReplyInterrupted,
+  sendAsTextMessage,
+  synthesizeSpeech,
+  transcribeAudio,
+} from "./voice-api";
+import { wavDataUrl } from "./wav-encoding";
 import type { VoiceAgent } from "./voice-session-state";
 import { saveVoiceSettings } from "./voice-settings";
 
@@ -36,6 +44,7 @@ export class CallEffects {
   private listenerGeneration = 0;
   private readonly requests = new Map<number, AbortController>();
   private readonly pending = new Set<ReturnType<typeof setTimeout>>();
+  private waitForMore: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: CallEffectsDeps) {
     const { dispatch } = deps;
@@ -101,6 +110,14 @@ export class CallEffects {
       }
       case "abortTurn":
         return this.requests.get(effect.seq)?.abort();
+      case "checkOverlap":
+        return void this.checkOverlap(effect);
+      case "waitForMore":
+        clearTimeout(this.waitForMore);
+        this.waitForMore = setTimeout(() => dispatch({ type: "waitForMoreOver" }), effect.ms);
+        return;
+      case "stopWaitingForMore":
+        return clearTimeout(this.waitForMore);
       case "play":
         return this.player.enqueue(effect.item);
       case "preload":
@@ -111,6 +128,11 @@ export class CallEffects {
         return this.player.resume();
       case "stopPlayback":
         return this.stopPlayback(effect);
+      case "endCall":
+        endVoiceCall(effect.conversationId).catch((error: unknown) =>
+          console.warn("could not record the end of the call", error),
+        );
+        return;
       case "startCountdown":
         return this.timers.startCountdown(effect.seconds);
       case "armInactivity":
@@ -138,6 +160,7 @@ export class CallEffects {
       case "saveSettings":
         return saveVoiceSettings(effect.settings);
       case "disposePlayer":
+        clearTimeout(this.waitForMore);
         for (const timer of this.pending) clearTimeout(timer);
         this.pending.clear();
         return this.player.dispose();
@@ -192,6 +215,7 @@ export class CallEffects {
       onMisfire: () => dispatch({ type: "misfire" }),
       onPause: (samples, at) => dispatch({ type: "speechPaused", clip: { kind: "samples", samples }, at }),
       onResume: () => dispatch({ type: "speechResumed" }),
+      onSustained: () => dispatch({ type: "speechSustained" }),
       onUtterance: (utterance, at) => {
         if (utterance.kind === "text") dispatch({ type: "textTurn", text: utterance.text, at });
         else dispatch({ type: "utteranceEnded", clip: utterance, at });
@@ -231,6 +255,18 @@ export class CallEffects {
       // Spec: a non-OK speech request stops the speaking state; the browser's voice stands in.
       dispatch({ type: "replyAudio", seq, item: { kind: "browser", text, language, reply: seq } });
     }
+  }
+
+  /** A short utterance over the agent: its words decide whether it was a backchannel. */
+  private async checkOverlap(effect: CallEffect & { type: "checkOverlap" }): Promise<void> {
+    let text = "";
+    try {
+      if (effect.clip.kind === "samples")
+        text = (await transcribeAudio(wavDataUrl(effect.clip.samples), effect.language)).text;
+    } catch (error) {
+      console.warn("could not transcribe speech over the agent", error);
+    }
+    this.deps.dispatch({ type: "overlapHeard", clip: effect.clip, text, at: effect.at });
   }
 
   private stopPlayback(effect: CallEffect & { type: "stopPlayback" }): void {

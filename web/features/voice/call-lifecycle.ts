@@ -2,7 +2,7 @@
  * The call's life around its turns (pure, part of call-transition.ts): starting or continuing,
  * the greeting, the recogniser's failures and retries, mute, a lock, the end.
  */
-import type { CallEffect, CallState, Transition } from "./call-state";
+import type { CallEffect, CallState, CarriedCall, Transition } from "./call-state";
 import { addLine, done, newTurn, releaseHeld } from "./call-turns";
 
 /** A failed recogniser is tried again after 1 s, 2 s and 4 s, then left (never a tight loop). */
@@ -27,6 +27,29 @@ export function start(state: CallState): Transition {
     return done({ ...fresh, phase: "starting" }, [{ type: "createConversation" }]);
   }
   return done({ ...fresh, phase: "starting" }, [{ type: "openMicrophone" }]);
+}
+
+/**
+ * The realtime engine failed: the same conversation goes on here. With the microphone heard
+ * by the server it goes straight on; otherwise (the ear still being checked, or typed turns)
+ * it waits paused for the person to continue. The countdown goes on from where it was.
+ */
+export function carryOver(state: CallState, carried: CarriedCall): Transition {
+  const lastId = carried.lines.reduce((max, line) => Math.max(max, line.id), 0);
+  const carriedState: CallState = {
+    ...state,
+    conversationId: carried.conversationId,
+    lines: carried.lines,
+    nextLineId: lastId + 1,
+    secondsLeft: carried.secondsLeft,
+    language: carried.language,
+  };
+  const effects: CallEffect[] = [
+    { type: "startCountdown", seconds: carried.secondsLeft },
+    { type: "toast", toast: { title: "Standard voice", description: carried.message } },
+  ];
+  if (state.ear.kind !== "server") return done({ ...carriedState, phase: "paused" }, effects);
+  return done({ ...carriedState, phase: "starting" }, [...effects, { type: "openMicrophone" }]);
 }
 
 /** Continuing a paused call: the countdown never stopped (the server's limit does not). */
@@ -109,6 +132,25 @@ export function teardownEffects(state: CallState): CallEffect[] {
   const effects: CallEffect[] = [{ type: "stopTimers" }];
   if (state.turn?.open) effects.push({ type: "abortTurn", seq: state.turn.seq });
   if (state.orphan) effects.push({ type: "abortTurn", seq: state.orphan.seq });
-  effects.push({ type: "stopPlayback", interrupted: null }, { type: "stopListener" }, { type: "releaseMicrophone" });
+  effects.push(
+    { type: "stopPlayback", interrupted: cutReply(state) },
+    { type: "stopListener" },
+    { type: "releaseMicrophone" },
+  );
+  // Once: closing the dialog after the time ran out ends nothing more.
+  if (state.conversationId && state.phase !== "ended")
+    effects.push({ type: "endCall", conversationId: state.conversationId });
   return effects;
+}
+
+/** The reply being played when the call ends (hung up, time up): it is cut, and recorded so. */
+function cutReply(state: CallState): (CallEffect & { type: "stopPlayback" })["interrupted"] {
+  const turn = state.turn;
+  if (state.phase !== "speaking" || !state.conversationId || turn?.agentLine == null) return null;
+  return {
+    conversationId: state.conversationId,
+    messageId: turn.assistantMessageId,
+    line: turn.agentLine,
+    seq: turn.seq,
+  };
 }

@@ -74,6 +74,10 @@ export interface Turn {
   open: boolean;
   /** performance.now() of the end of the user's speech, for the latency shown on the reply. */
   speechEndedAt: number | null;
+  /** Ended by a pause: the server holds it (answers `incomplete`) if its words end mid-thought. */
+  holdIfUnfinished: boolean;
+  /** The server said its words end mid-thought: nothing was stored; the call listens on. */
+  incomplete: boolean;
 }
 
 /**
@@ -106,10 +110,25 @@ export interface CallState {
   orphan: Orphan | null;
   /** Words of a cancelled turn that the next utterance joins, and the message they replace. */
   carry: { heard: Heard; replaces: string | null } | null;
+  /**
+   * The carried words ended mid-thought (call-turn-taking.ts): the call waits a little longer
+   * for more speech, then sends them as the turn. `endedAt` is when their speech ended.
+   */
+  heldForMore: { endedAt: number | null } | null;
   playerBusy: boolean;
   recognizerRetries: number;
   /** The agent, for the greeting and the time-up toast. */
   agentName: string;
+}
+
+/** What a call hands on when it changes engine (realtime → cascade). */
+export interface CarriedCall {
+  conversationId: string;
+  lines: TranscriptLine[];
+  secondsLeft: number;
+  language: LanguageCode;
+  /** Why, as the person is told. */
+  message: string;
 }
 
 export interface ToastSpec {
@@ -120,6 +139,8 @@ export interface ToastSpec {
 
 export type CallEvent =
   | { type: "earDecided"; ear: Ear }
+  /** The realtime engine failed mid-call: the cascade carries on with its conversation, lines and time. */
+  | { type: "carriedOver"; carried: CarriedCall }
   | { type: "startPressed" }
   | { type: "micOpened" }
   | { type: "micDenied" }
@@ -128,6 +149,14 @@ export type CallEvent =
   | { type: "listenerStarted"; kind: ListenerKind | null }
   | { type: "speechStarted" }
   | { type: "speechConfirmed" }
+  /** Speech long enough to be an interruption, not a backchannel (turn-listeners.ts INTERRUPT_SPEECH_MS). */
+  | { type: "speechSustained" }
+  /** The words of a short utterance spoken over the agent (checkOverlap), "" when unknown. */
+  | { type: "overlapHeard"; clip: Clip; text: string; at: number }
+  /** The server held a turn whose words end mid-thought. */
+  | { type: "turnIncomplete"; seq: number }
+  /** The extra wait for the rest of an unfinished thought ran out. */
+  | { type: "waitForMoreOver" }
   | { type: "misfire" }
   | { type: "speechPaused"; clip: Clip; at: number }
   | { type: "speechResumed" }
@@ -149,6 +178,8 @@ export type CallEvent =
   | { type: "fallbackReplied"; text: string }
   | { type: "tick"; secondsLeft: number }
   | { type: "timeUp" }
+  /** Stop pressed (typed turns: no voice to speak over the reply with). */
+  | { type: "stopReplyPressed" }
   | { type: "inactive" }
   | { type: "recognizerFailed"; reason: string }
   | { type: "recognizerRetryDue" }
@@ -176,8 +207,14 @@ export type CallEffect =
       heard: Heard;
       replaces: string | null;
       language: LanguageCode;
+      holdIfUnfinished?: boolean;
     }
   | { type: "abortTurn"; seq: number }
+  /** Transcribe a short utterance spoken over the agent, to tell a backchannel from an interruption. */
+  | { type: "checkOverlap"; clip: Clip; language: LanguageCode; at: number }
+  /** Wait this long for more speech after words that end mid-thought, then dispatch waitForMoreOver. */
+  | { type: "waitForMore"; ms: number }
+  | { type: "stopWaitingForMore" }
   | { type: "play"; item: SpeechItem }
   /** Reply audio that must wait (speculative turn, user speaking): loaded now, so it plays at once when released. */
   | { type: "preload"; item: SpeechItem }
@@ -185,9 +222,11 @@ export type CallEffect =
   | { type: "resumePlayback" }
   | {
       type: "stopPlayback";
-      /** The reply spoken over (barge-in): its record keeps what was actually said. */
+      /** The reply spoken over (barge-in) or cut by the end of the call: its record keeps what was actually said. */
       interrupted: { conversationId: string; messageId: string | null; line: number; seq: number } | null;
     }
+  /** The call is over: the server records its wall length as its duration. */
+  | { type: "endCall"; conversationId: string }
   | { type: "startCountdown"; seconds: number }
   | { type: "armInactivity" }
   | { type: "clearInactivity" }
@@ -233,6 +272,7 @@ export function initialCallState(options: {
     turn: null,
     orphan: null,
     carry: null,
+    heldForMore: null,
     playerBusy: false,
     recognizerRetries: 0,
     agentName: options.agentName,

@@ -237,6 +237,70 @@ describe("the call's state machine", () => {
     });
   });
 
+  describe("a pause in the middle of a thought", () => {
+    it("marks turns ended by a pause as holdable by the server", () => {
+      const { state } = thinking();
+      expect(state.turn?.holdIfUnfinished).toBe(true);
+    });
+
+    it("listens on when the server holds unfinished words, then joins the rest to them", () => {
+      const { state, seq } = thinking();
+      const held = run(state, { type: "turnIncomplete", seq }, { type: "turnClosed", seq });
+      expect(held.state).toMatchObject({ phase: "listening", turn: null, heldForMore: { endedAt: 1000 } });
+      expect(held.state.lines.filter((l) => l.role === "user")).toEqual([]);
+      expect(held.effects).toContainEqual({ type: "waitForMore", ms: 1000 });
+      const more = run(
+        held.state,
+        { type: "speechStarted" },
+        { type: "speechConfirmed" },
+        { type: "utteranceEnded", clip: clip(800), at: 3000 },
+      );
+      expect(more.effects).toContainEqual({ type: "stopWaitingForMore" });
+      const send = more.effects.find((e) => e.type === "sendTurn");
+      expect(send?.type === "sendTurn" && send.heard.clip?.kind === "samples" && send.heard.clip.samples.length).toBe(
+        2400,
+      );
+      expect(send).toMatchObject({ replaces: null, holdIfUnfinished: true });
+      // A stale wait timer no longer sends anything.
+      expect(types(run(more.state, { type: "waitForMoreOver" }).effects)).not.toContain("sendTurn");
+    });
+
+    it("sends the unfinished words as they are when no more speech comes", () => {
+      const { state, seq } = thinking();
+      const held = run(state, { type: "turnIncomplete", seq });
+      const over = run(held.state, { type: "waitForMoreOver" });
+      expect(over.state.phase).toBe("thinking");
+      expect(over.effects.find((e) => e.type === "sendTurn")).toMatchObject({ holdIfUnfinished: false });
+      expect(over.state.turn?.speechEndedAt).toBe(1000);
+    });
+
+    it("re-arms the wait after a cough while holding unfinished words", () => {
+      const { state, seq } = thinking();
+      const held = run(state, { type: "turnIncomplete", seq });
+      const cough = run(held.state, { type: "speechStarted" }, { type: "misfire" });
+      expect(types(cough.effects)).toEqual(["clearInactivity", "stopWaitingForMore", "armInactivity", "waitForMore"]);
+    });
+
+    it("holds a speculative start the server found unfinished at the detector's end of turn", () => {
+      const { state } = run(
+        listening(),
+        { type: "speechStarted" },
+        { type: "speechConfirmed" },
+        {
+          type: "speechPaused",
+          clip: clip(1600),
+          at: 900,
+        },
+      );
+      const seq = state.turn?.seq ?? -1;
+      expect(state.turn).toMatchObject({ speculative: true, holdIfUnfinished: true });
+      const ended = run(state, { type: "turnIncomplete", seq }, { type: "utteranceEnded", clip: clip(1700), at: 900 });
+      expect(ended.state).toMatchObject({ phase: "listening", turn: null });
+      expect(ended.effects).toContainEqual({ type: "waitForMore", ms: 1000 });
+      expect(ended.state.lines.filter((l) => l.role === "user")).toEqual([]);
+    });
+  });
+
   describe("thinking", () => {
     it("holds reply audio while the user starts speaking, and plays it if that was a cough", () => {
       const { state, seq } = thinking();
@@ -306,9 +370,13 @@ describe("the call's state machine", () => {
       expect(cough.state.phase).toBe("speaking");
     });
 
-    it("barges in on confirmed speech: stops the reply, records it as interrupted, drops its stream", () => {
+    it("barges in on sustained speech: stops the reply, records it as interrupted, drops its stream", () => {
       const { state, seq } = speaking();
-      const { state: next, effects } = run(state, { type: "speechStarted" }, { type: "speechConfirmed" });
+      const confirmed = run(state, { type: "speechStarted" }, { type: "speechConfirmed" });
+      // 250 ms of speech is not yet an interruption: it may be "mm-hm".
+      expect(confirmed.state.phase).toBe("speaking");
+      expect(types(confirmed.effects)).not.toContain("stopPlayback");
+      const { state: next, effects } = run(confirmed.state, { type: "speechSustained" });
       expect(next.phase).toBe("listening");
       expect(next.turn).toBeNull();
       expect(effects).toContainEqual({
@@ -335,8 +403,48 @@ describe("the call's state machine", () => {
         { type: "conversationCreated", id: "conv", greetingMessageId: GREETING_ID, greeting: "Hi." },
         { type: "speechStarted" },
         { type: "speechConfirmed" },
+        { type: "speechSustained" },
       );
       expect(state.phase).toBe("listening");
+    });
+
+    it("lets a backchannel over the agent go by: the reply resumes, nothing is sent or cut", () => {
+      const { state, seq } = speaking();
+      const short = run(
+        state,
+        { type: "speechStarted" },
+        { type: "speechConfirmed" },
+        { type: "utteranceEnded", clip: clip(9600), at: 5000 },
+      );
+      expect(short.effects).toContainEqual({ type: "pausePlayback" });
+      expect(short.effects.find((e) => e.type === "checkOverlap")).toMatchObject({ language: "en-US" });
+      expect(short.state.phase).toBe("speaking");
+      const heard = run(short.state, { type: "overlapHeard", clip: clip(9600), text: "Mm-hm.", at: 5000 });
+      expect(types(heard.effects)).toEqual(["resumePlayback"]);
+      expect(heard.state).toMatchObject({ phase: "speaking", bargePending: false });
+      expect(heard.state.turn?.seq).toBe(seq);
+      // In German too.
+      const german = run(
+        { ...state, language: "de-DE" },
+        { type: "speechStarted" },
+        { type: "utteranceEnded", clip: clip(9600), at: 5000 },
+        { type: "overlapHeard", clip: clip(9600), text: "Ja, genau.", at: 5000 },
+      );
+      expect(types(german.effects)).not.toContain("stopPlayback");
+    });
+
+    it("interrupts for short words over the agent that are not a backchannel, and answers them", () => {
+      const { state, seq } = speaking();
+      const { state: next, effects } = run(
+        state,
+        { type: "speechStarted" },
+        { type: "utteranceEnded", clip: clip(9600), at: 5000 },
+        { type: "overlapHeard", clip: clip(9600), text: "Wait, which order?", at: 5000 },
+      );
+      expect(effects).toContainEqual(expect.objectContaining({ type: "stopPlayback" }));
+      expect(effects).toContainEqual({ type: "abortTurn", seq });
+      expect(effects.find((e) => e.type === "sendTurn")).toMatchObject({ heard: { text: "Wait, which order?" } });
+      expect(next.phase).toBe("thinking");
     });
 
     it("ignores speech over the agent when barge-in is off (the spec's rule)", () => {
@@ -417,6 +525,33 @@ describe("the call's state machine", () => {
       expect(run(state, { type: "speechStarted" }).effects).toEqual([]);
     });
 
+    it("records a reply cut by the time limit or by hanging up as cut, and the end of the call once", () => {
+      for (const end of [{ type: "timeUp" }, { type: "closed" }] as const) {
+        const { state, effects } = run(speaking().state, end);
+        const stop = effects.find((effect) => effect.type === "stopPlayback");
+        expect(stop, end.type).toMatchObject({ interrupted: { conversationId: "conv", messageId: REPLY_ID } });
+        expect(
+          effects.filter((effect) => effect.type === "endCall"),
+          end.type,
+        ).toEqual([{ type: "endCall", conversationId: "conv" }]);
+        expect(types(run(state, { type: "closed" }).effects)).not.toContain("endCall");
+      }
+      // Nothing playing: nothing is cut, but the call still ends.
+      const quiet = run(listening(), { type: "closed" }).effects;
+      expect(quiet).toContainEqual({ type: "stopPlayback", interrupted: null });
+      expect(types(quiet)).toContain("endCall");
+    });
+
+    it("stops a reply on Stop, keeping what was played as cut, and listens again", () => {
+      const { state, effects } = run(speaking().state, { type: "stopReplyPressed" });
+      expect(state.phase).toBe("listening");
+      expect(state.turn).toBeNull();
+      expect(effects.find((effect) => effect.type === "stopPlayback")).toMatchObject({
+        interrupted: { conversationId: "conv", messageId: REPLY_ID },
+      });
+      expect(run(listening(), { type: "stopReplyPressed" }).effects).toEqual([]);
+    });
+
     it("frees everything when closed", () => {
       const { state, effects } = run(speaking().state, { type: "closed" });
       expect(state.phase).toBe("ended");
@@ -431,5 +566,35 @@ describe("the call's state machine", () => {
         ]),
       );
     });
+  });
+});
+
+describe("carrying on after the realtime engine failed", () => {
+  const carried = {
+    conversationId: "conv-rt",
+    lines: [
+      { id: 1, role: "agent" as const, text: "Hi, I'm Vera." },
+      { id: 2, role: "user" as const, text: "Where is my order?" },
+    ],
+    secondsLeft: 420,
+    language: "de-DE" as const,
+    message: "The realtime voice stopped; carrying on with the standard voice.",
+  };
+
+  it("goes on in the same conversation with its lines and time, opening the microphone, when the server hears", () => {
+    const { state, effects } = run(fresh(), { type: "carriedOver", carried }, { type: "micOpened" });
+    expect(state.conversationId).toBe("conv-rt");
+    expect(state.lines.map((line) => line.text)).toEqual(["Hi, I'm Vera.", "Where is my order?"]);
+    expect(state.nextLineId).toBe(3);
+    expect(state.language).toBe("de-DE");
+    expect(state.phase).toBe("listening");
+    expect(types(effects)).toEqual(["startCountdown", "toast", "openMicrophone", "startListener", "armInactivity"]);
+    expect(effects[0]).toEqual({ type: "startCountdown", seconds: 420 });
+  });
+
+  it("waits paused for the person when the browser's ear is still being checked", () => {
+    const { state, effects } = run(fresh(false), { type: "carriedOver", carried });
+    expect(state.phase).toBe("paused");
+    expect(types(effects)).toEqual(["startCountdown", "toast"]);
   });
 });

@@ -6,6 +6,7 @@
 import { isMeaningfulTranscript } from "../../../contracts/voice";
 import type { CallEffect, CallEvent, CallState, Clip, Transition } from "./call-state";
 import {
+  carryOver,
   endForTimeUp,
   greet,
   recognizerFailed,
@@ -41,6 +42,17 @@ import {
   startTextTurn,
   withTurn,
 } from "./call-turns";
+import {
+  holdForMore,
+  interruptReply,
+  judgesOverlap,
+  overlapEnded,
+  overlapHeard,
+  rearmWaitForMore,
+  speechSustained,
+  turnIncomplete,
+  waitForMoreOver,
+} from "./call-turn-taking";
 
 const IN_CALL = new Set(["listening", "thinking", "speaking"]);
 
@@ -54,6 +66,8 @@ export function transition(state: CallState, event: CallEvent): Transition {
   switch (event.type) {
     case "earDecided":
       return done({ ...state, ear: event.ear });
+    case "carriedOver":
+      return carryOver(state, event.carried);
     case "startPressed":
       return start(state);
     case "micOpened":
@@ -104,6 +118,14 @@ export function transition(state: CallState, event: CallEvent): Transition {
       return speechStarted(state);
     case "speechConfirmed":
       return speechConfirmed(state);
+    case "speechSustained":
+      return speechSustained(state);
+    case "overlapHeard":
+      return overlapHeard(state, event.clip, event.text, event.at);
+    case "turnIncomplete":
+      return turnIncomplete(state, event.seq);
+    case "waitForMoreOver":
+      return waitForMoreOver(state);
     case "misfire":
       return misfire(state);
     case "speechPaused":
@@ -150,6 +172,8 @@ export function transition(state: CallState, event: CallEvent): Transition {
       return done({ ...state, secondsLeft: event.secondsLeft });
     case "timeUp":
       return endForTimeUp(state);
+    case "stopReplyPressed":
+      return stopReply(state);
     case "inactive":
       if (state.phase !== "listening" || state.userSpeaking || state.turn) return done(state);
       return done({ ...state, phase: "paused", micOpen: false, listener: null }, [
@@ -193,6 +217,7 @@ function speechStarted(state: CallState): Transition {
   if (!IN_CALL.has(state.phase) || state.muted) return done(state);
   const next = { ...state, userSpeaking: true };
   const effects: CallEffect[] = [{ type: "clearInactivity" }];
+  if (state.heldForMore) effects.push({ type: "stopWaitingForMore" });
   if (state.phase !== "speaking") return done(next, effects);
   // Whatever the recogniser picked up so far was the agent's own voice.
   if (state.ear.kind === "browser") effects.push({ type: "clearTranscript" });
@@ -201,27 +226,34 @@ function speechStarted(state: CallState): Transition {
   return done({ ...next, bargePending: true }, [...effects, { type: "pausePlayback" }]);
 }
 
+/** Stop, like speaking over the reply: what was played is kept, marked cut; the rest is dropped. */
+function stopReply(state: CallState): Transition {
+  const turn = state.turn;
+  if ((state.phase !== "speaking" && state.phase !== "thinking") || !turn || !state.conversationId) return done(state);
+  const effects: CallEffect[] = [
+    {
+      type: "stopPlayback",
+      interrupted:
+        turn.agentLine != null
+          ? {
+              conversationId: state.conversationId,
+              messageId: turn.assistantMessageId,
+              line: turn.agentLine,
+              seq: turn.seq,
+            }
+          : null,
+    },
+  ];
+  if (turn.open) effects.push({ type: "abortTurn", seq: turn.seq });
+  return done({ ...state, phase: "listening", turn: null, bargePending: false, playerBusy: false }, effects);
+}
+
 function speechConfirmed(state: CallState): Transition {
   if (state.muted || !state.userSpeaking) return done(state);
   const turn = state.turn;
-  if (state.phase === "speaking" && state.bargePending && state.conversationId) {
-    const effects: CallEffect[] = [
-      {
-        type: "stopPlayback",
-        interrupted:
-          turn?.agentLine != null
-            ? {
-                conversationId: state.conversationId,
-                messageId: turn.assistantMessageId,
-                line: turn.agentLine,
-                seq: turn.seq,
-              }
-            : null,
-      },
-    ];
-    if (turn?.open) effects.push({ type: "abortTurn", seq: turn.seq });
-    return done({ ...state, phase: "listening", turn: null, bargePending: false, playerBusy: false }, effects);
-  }
+  // Over the agent: its length or its words decide (call-turn-taking.ts), not its first 250 ms.
+  if (judgesOverlap(state)) return done(state);
+  if (state.phase === "speaking" && state.bargePending && state.conversationId) return interruptReply(state);
   // Still being thought about, nothing heard of the reply: these words join that turn.
   if (turn && !turn.played && !turn.speculative && state.phase === "thinking") return cancelTurn(state, "whole");
   return done(state);
@@ -232,6 +264,7 @@ function misfire(state: CallState): Transition {
   const effects: CallEffect[] = [];
   if (state.bargePending) effects.push({ type: "resumePlayback" });
   if (state.phase === "listening" && !state.turn) effects.push({ type: "armInactivity" });
+  effects.push(...rearmWaitForMore(state));
   const released = releaseHeld(next);
   next = released.state;
   return done(next, [...effects, ...released.effects]);
@@ -242,12 +275,14 @@ function speculate(state: CallState, clip: Clip, at: number): Transition {
   if (state.ear.kind !== "server" || state.phase !== "listening" || state.turn || state.orphan || state.muted)
     return done(state);
   const [created, turn] = newTurn(state, { clip, text: null }, at);
-  return sendOrWait(created, { ...turn, speculative: true });
+  return sendOrWait(created, { ...turn, speculative: true, holdIfUnfinished: true });
 }
 
 function utteranceEnded(state: CallState, clip: Clip, at: number): Transition {
+  if (judgesOverlap(state) && !state.muted) return overlapEnded(state, clip, at);
   const heardState: CallState = { ...state, userSpeaking: false, bargePending: false };
   if (state.muted) return done(heardState);
+  if (state.turn?.speculative && state.turn.incomplete) return holdForMore(heardState);
   if (state.turn?.speculative) return confirmSpeculative(heardState, at);
   // Spec section 4: speech is ignored while the agent speaks (barge-in off) or a turn is in progress.
   if (state.phase !== "listening" || state.turn) return done(heardState);
@@ -261,7 +296,7 @@ function utteranceEnded(state: CallState, clip: Clip, at: number): Transition {
     ]);
   }
   const [created, turn] = newTurn(heardState, { clip, text: null }, at);
-  const [shown, withLine] = showUserLine({ ...created, phase: "thinking" }, turn);
+  const [shown, withLine] = showUserLine({ ...created, phase: "thinking" }, { ...turn, holdIfUnfinished: true });
   return sendOrWait(shown, withLine, [{ type: "clearInactivity" }]);
 }
 

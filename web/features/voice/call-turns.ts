@@ -63,8 +63,10 @@ export function newTurn(state: CallState, heard: Heard, speechEndedAt: number | 
     played: false,
     open: false,
     speechEndedAt,
+    holdIfUnfinished: false,
+    incomplete: false,
   };
-  return [{ ...state, nextSeq: state.nextSeq + 1, carry: null }, turn];
+  return [{ ...state, nextSeq: state.nextSeq + 1, carry: null, heldForMore: null }, turn];
 }
 
 /** Shows the user's side of a confirmed turn ("…" until the words are known). */
@@ -87,6 +89,7 @@ export function sendOrWait(state: CallState, turn: Turn, effects: CallEffect[] =
       heard: turn.heard,
       replaces: turn.replaces,
       language: state.language,
+      holdIfUnfinished: turn.holdIfUnfinished,
     },
   ]);
 }
@@ -112,7 +115,7 @@ export function cancelTurn(state: CallState, keep: "whole" | "prior"): Transitio
   if (turn.userMessageId) {
     return done({ ...base, carry: { heard, replaces: turn.userMessageId } }, [{ type: "abortTurn", seq: turn.seq }]);
   }
-  if (turn.open) {
+  if (turn.open && !turn.incomplete) {
     // Stored or not, we cannot tell yet: keep the request until its `stored` event names the message.
     return done({ ...base, carry: { heard, replaces: turn.replaces }, orphan: { seq: turn.seq } });
   }

@@ -13,6 +13,7 @@ function segment() {
     positiveThreshold: 0.5,
     negativeThreshold: 0.35,
     soundLevel: 0.01,
+    sustainMs: 300,
   });
 }
 
@@ -43,6 +44,14 @@ describe("following an utterance beside the detector", () => {
     expect(s.frame(0.9, loud(), 432)).toBeNull();
     s.end();
     for (let i = 0; i < 10; i++) expect(s.frame(0.1, quiet(), 500 + i * 32)).toBeNull();
+  });
+
+  it("reports an utterance as sustained once, after that much speech", () => {
+    const s = segment();
+    s.start();
+    const signals = Array.from({ length: 12 }, (_, i) => s.frame(0.9, loud(), 32 * (i + 1)));
+    expect(signals.filter((signal) => signal?.kind === "sustained")).toHaveLength(1);
+    expect(signals.findIndex((signal) => signal?.kind === "sustained")).toBe(9); // 10 frames = 320 ms
   });
 
   it("remembers when the current sound began, for the barge-in timing", () => {

@@ -14,15 +14,20 @@ export interface SegmentOptions {
   negativeThreshold: number;
   /** Samples at least this loud count as sound. */
   soundLevel: number;
+  /** Speech (frames over the positive threshold) this long makes the utterance "sustained". */
+  sustainMs: number;
 }
 
-export type SegmentSignal = { kind: "pause"; samples: Float32Array; endedAt: number } | { kind: "resume" } | null;
+export type SegmentSignal =
+  { kind: "pause"; samples: Float32Array; endedAt: number } | { kind: "resume" } | { kind: "sustained" } | null;
 
 export class SpeechSegment {
   private readonly recent: Float32Array[] = [];
   private frames: Float32Array[] | null = null;
   private quietMs = 0;
   private paused = false;
+  private speechMs = 0;
+  private sustained = false;
   /** performance.now() of the last audible sample, and of the first one after quiet. */
   lastSoundAt = 0;
   firstSoundAt = 0;
@@ -39,9 +44,14 @@ export class SpeechSegment {
     const frameMs = (frame.length * 1000) / this.options.sampleRate;
     if (probability >= this.options.positiveThreshold) {
       this.quietMs = 0;
+      this.speechMs += frameMs;
       if (this.paused) {
         this.paused = false;
         return { kind: "resume" };
+      }
+      if (!this.sustained && this.speechMs >= this.options.sustainMs) {
+        this.sustained = true;
+        return { kind: "sustained" };
       }
       return null;
     }
@@ -58,6 +68,8 @@ export class SpeechSegment {
     this.frames = [...this.recent];
     this.quietMs = 0;
     this.paused = false;
+    this.speechMs = 0;
+    this.sustained = false;
   }
 
   /** The detector's end of turn or misfire. */

@@ -23,6 +23,8 @@ export interface UtteranceHandlers {
   onPause(samples: Float32Array, endedAt: number): void;
   /** Speech again after such a pause, before the end of turn. */
   onResume(): void;
+  /** This utterance has gone on for INTERRUPT_SPEECH_MS of speech (once per utterance). */
+  onSustained(): void;
   /** The end of turn; `endedAt` is performance.now() of the last audible sample. */
   onUtterance(utterance: Utterance, endedAt: number): void;
 }
@@ -63,6 +65,22 @@ export const PAUSE_TOLERANCE_MS: Record<PauseTolerance, number> = { short: 300, 
 
 /** Quiet after which a turn is started speculatively (its audio held until the end is confirmed). */
 export const SPECULATIVE_PAUSE_MS = 200;
+
+/**
+ * After words that end mid-thought (contracts/voice-turn-taking.ts), the call waits this much
+ * longer for the rest before answering them as they are. It starts once the detector's own
+ * silence wait (PAUSE_TOLERANCE_MS) and the transcription are over, so a pause of 1.2 s inside
+ * a sentence never splits it at any tolerance, while a finished sentence is answered as soon
+ * as before.
+ */
+export const UNFINISHED_WAIT_MS = 1000;
+
+/**
+ * Speech over the agent interrupts at once when it goes on this long; shorter speech ("mm-hm",
+ * 0.6 s; "okay", 0.4 s) is transcribed first and interrupts only if it is not a backchannel.
+ * The reply pauses meanwhile either way, so the barge-in stop time is unchanged.
+ */
+export const INTERRUPT_SPEECH_MS = 800;
 
 /** Where vite.config.ts serves the model, worklet and onnxruntime files (same origin, no CDN). */
 export const VAD_ASSET_PATH = "/vad/";

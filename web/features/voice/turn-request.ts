@@ -4,7 +4,8 @@
  * cancelled turn; then stored, transcript, reply text and audio, done — or skipped, failed.
  * No toasts and no state here: the call's state machine decides what each event means.
  */
-import { isVoiceTimeLimitMessage, type LanguageCode, type VoiceTurnRequest } from "../../../contracts/voice";
+import type { ErrorCode } from "../../../contracts/errors";
+import type { LanguageCode, VoiceTurnRequest } from "../../../contracts/voice";
 import { ApiError } from "../../lib/api";
 import type { CallEvent, Heard } from "./call-state";
 import { saveTurnAudio, streamVoiceTurn } from "./voice-api";
@@ -16,6 +17,7 @@ export interface TurnRequest {
   heard: Heard;
   replaces: string | null;
   language: LanguageCode;
+  holdIfUnfinished?: boolean;
 }
 
 class TurnFailed extends Error {
@@ -23,6 +25,7 @@ class TurnFailed extends Error {
     readonly status: number,
     message: string,
     readonly stored: boolean,
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
   }
@@ -31,20 +34,20 @@ class TurnFailed extends Error {
 async function requestBody(request: TurnRequest): Promise<VoiceTurnRequest> {
   const { heard, language } = request;
   const replaces = request.replaces ?? undefined;
+  const hold = request.holdIfUnfinished ? { holdIfUnfinished: true } : {};
   // Words already known (typed, or the browser's recogniser) go as text; the clip is kept apart.
   if (heard.text !== null || !heard.clip) return { message: heard.text ?? "", language, replaces };
   if (heard.clip.kind === "samples") {
     const recordingMs = Math.round((heard.clip.samples.length / DETECTOR_SAMPLE_RATE) * 1000);
-    return { audioData: wavDataUrl(heard.clip.samples), language, replaces, recordingMs };
+    return { audioData: wavDataUrl(heard.clip.samples), language, replaces, recordingMs, ...hold };
   }
-  return { audioData: await blobToDataUrl(heard.clip.blob), language, replaces };
+  return { audioData: await blobToDataUrl(heard.clip.blob), language, replaces, ...hold };
 }
 
 function failure(error: unknown): { reason: "time-up" | "locked" | "error"; stored: boolean } {
-  const status = error instanceof ApiError || error instanceof TurnFailed ? error.status : 0;
-  const message = error instanceof ApiError ? error.serverMessage : error instanceof TurnFailed ? error.message : null;
-  if (status === 409 && isVoiceTimeLimitMessage(message)) return { reason: "time-up", stored: false };
-  if (status === 423) return { reason: "locked", stored: false };
+  const code = error instanceof ApiError || error instanceof TurnFailed ? error.code : null;
+  if (code === "VOICE_TIME_LIMIT") return { reason: "time-up", stored: false };
+  if (code === "CONVERSATION_LOCKED") return { reason: "locked", stored: false };
   console.error("voice turn failed:", error);
   return { reason: "error", stored: error instanceof TurnFailed && error.stored };
 }
@@ -76,6 +79,8 @@ export async function runTurnRequest(
         dispatch({ type: "turnHeard", seq, text: data.text });
       } else if (event === "skipped") {
         return dispatch({ type: "turnSkipped", seq });
+      } else if (event === "incomplete") {
+        return dispatch({ type: "turnIncomplete", seq });
       } else if (event === "delta") {
         stored = true;
         dispatch({ type: "replyText", seq, text: data.text });
@@ -88,7 +93,7 @@ export async function runTurnRequest(
       } else if (event === "done") {
         return dispatch({ type: "turnDone", seq, response: data.response, securityLock: data.securityLock });
       } else {
-        throw new TurnFailed(data.status, data.message, data.stored);
+        throw new TurnFailed(data.status, data.message, data.stored, data.code);
       }
     }
     throw new TurnFailed(502, "The reply ended early", stored);

@@ -1,9 +1,19 @@
-/** React binding of a VoiceSession: one per open dialog, closed (microphone released) on unmount. */
+/**
+ * React binding of a voice call: one per open dialog, closed (microphone released) on unmount.
+ * The engine is the realtime one when the server offers it (capabilities.realtime), else the
+ * cascade; a realtime call that fails hands its conversation to a cascade session, which
+ * carries on (decision 141).
+ */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { VoiceCapabilities } from "../../../contracts/voice";
-import { initialCallState, type CallState } from "./call-state";
+import { initialCallState, type CallState, type CarriedCall } from "./call-state";
+import { RealtimeCall } from "./realtime-call";
 import { VoiceSession } from "./voice-session";
 import type { VoiceAgent } from "./voice-session-state";
+
+export type VoiceEngine = "realtime" | "cascade";
+
+type Running = { engine: "realtime"; call: RealtimeCall } | { engine: "cascade"; call: VoiceSession };
 
 const noSubscription = () => () => undefined;
 
@@ -11,18 +21,26 @@ export function useVoiceSession(
   agent: VoiceAgent,
   capabilities: VoiceCapabilities,
   onClose: () => void,
-): { session: VoiceSession | null; state: CallState } {
+): { session: RealtimeCall | VoiceSession | null; state: CallState; engine: VoiceEngine } {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const [session, setSession] = useState<VoiceSession | null>(null);
+  const [running, setRunning] = useState<Running | null>(null);
+  const [carried, setCarried] = useState<CarriedCall | null>(null);
   const { id, name, role, gender, voice } = agent;
 
   useEffect(() => {
     // Created in the effect (not during render) so StrictMode's mount-unmount-mount gets a fresh one.
-    const created = new VoiceSession({ id, name, role, gender, voice }, capabilities, () => onCloseRef.current());
-    setSession(created);
-    return () => created.close();
-  }, [id, name, role, gender, voice, capabilities]);
+    const who = { id, name, role, gender, voice };
+    const close = () => onCloseRef.current();
+    if (capabilities.realtime && !carried) {
+      const call = new RealtimeCall(who, capabilities.sessionSeconds, { onFallBack: setCarried, onClose: close });
+      setRunning({ engine: "realtime", call });
+      return () => call.close();
+    }
+    const call = new VoiceSession(who, capabilities, close, carried);
+    setRunning({ engine: "cascade", call });
+    return () => call.close();
+  }, [id, name, role, gender, voice, capabilities, carried]);
 
   const initial = useRef<CallState>(
     initialCallState({
@@ -32,8 +50,11 @@ export function useVoiceSession(
     }),
   );
   const state = useSyncExternalStore(
-    session?.subscribe ?? noSubscription,
-    session?.getSnapshot ?? (() => initial.current),
+    running?.call.subscribe ?? noSubscription,
+    running?.engine === "realtime"
+      ? () => running.call.getSnapshot().call
+      : (running?.call.getSnapshot ?? (() => initial.current)),
   );
-  return { session, state };
+  const engine: VoiceEngine = capabilities.realtime && !carried ? "realtime" : "cascade";
+  return { session: running?.call ?? null, state, engine };
 }

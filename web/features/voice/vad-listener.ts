@@ -7,6 +7,7 @@
 import type { PauseTolerance } from "./call-state";
 import { SpeechSegment } from "./speech-segment";
 import {
+  INTERRUPT_SPEECH_MS,
   PAUSE_TOLERANCE_MS,
   SPECULATIVE_PAUSE_MS,
   VAD_ASSET_PATH,
@@ -76,6 +77,7 @@ export async function startVadListener(
     positiveThreshold: VAD_SETTINGS.positiveSpeechThreshold,
     negativeThreshold: VAD_SETTINGS.negativeSpeechThreshold,
     soundLevel: SOUND_LEVEL,
+    sustainMs: INTERRUPT_SPEECH_MS,
   });
   const vad = await MicVAD.new({
     ...VAD_SETTINGS,
@@ -97,6 +99,7 @@ export async function startVadListener(
       const signal = segment.frame(probabilities.isSpeech, frame, performance.now());
       if (signal?.kind === "pause") handlers.onPause(signal.samples, signal.endedAt);
       else if (signal?.kind === "resume") handlers.onResume();
+      else if (signal?.kind === "sustained") handlers.onSustained();
     },
     onSpeechStart: () => {
       segment.start();

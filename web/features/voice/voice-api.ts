@@ -35,6 +35,11 @@ export function markReplyInterrupted(conversationId: string, messageId: string, 
   });
 }
 
+/** The call is over (hung up or time up): its duration is recorded as its wall length. */
+export function endVoiceCall(conversationId: string): Promise<unknown> {
+  return apiRequest("POST", `/api/voice-conversations/${conversationId}/end`, {});
+}
+
 /** Throws ApiError on a non-OK status; the caller then falls back to the browser's voice. */
 export function synthesizeSpeech(request: TtsRequest): Promise<TtsResponse> {
   return apiRequest("POST", "/api/tts", request);
@@ -85,4 +90,10 @@ export async function* streamVoiceTurn(
       yield { event: frame.event, data: JSON.parse(frame.data) as unknown } as VoiceTurnEvent;
     }
   }
+}
+
+/** The realtime call's socket on our own origin (the server holds the provider's key and relays). */
+export function realtimeCallUrl(conversationId: string, language: LanguageCode): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/api/voice-conversations/${conversationId}/realtime?language=${encodeURIComponent(language)}`;
 }

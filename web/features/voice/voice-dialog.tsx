@@ -13,12 +13,14 @@ import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { NativeSelect } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
+import type { CallState } from "./call-state";
 import { formatCountdown } from "./session-timers";
 import { TestSpeechButton } from "./test-speech-button";
-import { useVoiceSession } from "./use-voice-session";
+import { useVoiceSession, type VoiceEngine } from "./use-voice-session";
 import { voiceCapabilitiesQuery } from "./voice-api";
 import { VoiceCallControls } from "./voice-call-controls";
-import { VoiceEarNotice } from "./voice-ear-notice";
+import { RealtimeNotice, VoiceEarNotice } from "./voice-ear-notice";
+import type { VoiceSession } from "./voice-session";
 import type { VoiceAgent } from "./voice-session-state";
 import { VoiceStatusIndicator } from "./voice-status";
 import { VoiceTranscript } from "./voice-transcript";
@@ -74,7 +76,37 @@ function VoiceCall({
   onClose: () => void;
 }) {
   const { isAdmin } = useAuth();
-  const { session, state } = useVoiceSession(agent, capabilities, onClose);
+  const { session, state, engine } = useVoiceSession(agent, capabilities, onClose);
+  return (
+    <VoiceCallView agent={agent} state={state} actions={session} isAdmin={isAdmin} onClose={onClose} engine={engine} />
+  );
+}
+
+/** What the view asks of the call: the session's commands (null until it exists). */
+export type VoiceCallActions = Pick<
+  VoiceSession,
+  "start" | "setLanguage" | "toggleMute" | "changeSettings" | "sendTyped" | "stopReply"
+>;
+
+/**
+ * The call as drawn from its reducer state (call-state.ts) alone, so each state's text and
+ * buttons can be checked without a microphone (voice-dialog.test.tsx).
+ */
+export function VoiceCallView({
+  agent,
+  state,
+  actions: session,
+  isAdmin,
+  onClose,
+  engine = "cascade",
+}: {
+  agent: VoiceAgent;
+  state: CallState;
+  actions: VoiceCallActions | null;
+  isAdmin: boolean;
+  onClose: () => void;
+  engine?: VoiceEngine;
+}) {
   const { phase, ear } = state;
   const inCall = phase !== "idle" && phase !== "ended";
   const live = phase === "listening" || phase === "thinking" || phase === "speaking";
@@ -86,6 +118,7 @@ function VoiceCall({
       data-listener={state.listener ?? ""}
       data-ear={ear.kind}
       data-muted={state.muted}
+      data-engine={engine}
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <label className="grid gap-1 text-sm font-medium text-slate-700">
@@ -94,7 +127,8 @@ function VoiceCall({
             className="w-44"
             value={state.language}
             onChange={(event) => session?.setLanguage(event.target.value as LanguageCode)}
-            disabled={phase === "thinking"}
+            // The realtime model's transcription language is set as its call opens.
+            disabled={phase === "thinking" || (engine === "realtime" && phase !== "idle")}
           >
             {VOICE_LANGUAGES.map((language) => (
               <option key={language.code} value={language.code}>
@@ -115,7 +149,7 @@ function VoiceCall({
         </div>
       </div>
 
-      <VoiceEarNotice ear={ear} />
+      {engine === "realtime" ? <RealtimeNotice /> : <VoiceEarNotice ear={ear} />}
 
       <VoiceStatusIndicator
         status={phase}
@@ -133,6 +167,8 @@ function VoiceCall({
           enabled={phase === "listening" && !state.turn}
           waitHint={inCall ? "Wait for the agent to finish" : "Start the conversation to type"}
           onSend={(text) => session?.sendTyped(text)}
+          replying={(phase === "speaking" || phase === "thinking") && state.turn !== null}
+          onStop={() => session?.stopReply()}
         />
       )}
 
@@ -144,6 +180,8 @@ function VoiceCall({
           canMute={live && state.micOpen}
           onToggleMute={() => session?.toggleMute()}
           onChange={(settings) => session?.changeSettings(settings)}
+          // The realtime model takes turns and hears interruptions itself.
+          turnSettings={engine === "cascade"}
         />
       )}
 

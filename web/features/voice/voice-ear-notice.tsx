@@ -3,7 +3,7 @@
  * the browser's (tested), or — when nothing can recognise speech here — why, and that typing
  * works instead. Announced politely when it changes (a failing recogniser mid-call).
  */
-import { AudioLines, Keyboard, Loader2, Server } from "lucide-react";
+import { AudioLines, Keyboard, Loader2, Server, Zap } from "lucide-react";
 import type { Ear } from "./call-state";
 
 export function earSummary(ear: Ear): string {
@@ -41,6 +41,21 @@ export function VoiceEarNotice({ ear }: { ear: Ear }) {
         {earSummary(ear)}
         {typed && ear.retrying && <span className="block text-amber-800">Trying the recogniser again…</span>}
       </p>
+    </div>
+  );
+}
+
+/** The realtime engine hears and answers in one model (decision 141): said instead of the ear. */
+export function RealtimeNotice() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-ear="realtime"
+      className="flex items-center gap-2 text-xs text-slate-600"
+    >
+      <Zap aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <p>Realtime voice: the model hears you and answers as you talk, through the server.</p>
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { LanguageCode, VoiceCapabilities } from "../../../contracts/voice";
 import { CallEffects } from "./call-effects";
-import { initialCallState, type CallEvent, type CallSettings, type CallState } from "./call-state";
+import { initialCallState, type CallEvent, type CallSettings, type CallState, type CarriedCall } from "./call-state";
 import { transition } from "./call-transition";
 import { probeBrowserRecognizer } from "./ear-probe";
 import { SnapshotStore, type VoiceAgent } from "./voice-session-state";
@@ -20,7 +20,13 @@ export class VoiceSession extends SnapshotStore<CallState> {
   private readonly queue: CallEvent[] = [];
   private dispatching = false;
 
-  constructor(agent: VoiceAgent, capabilities: VoiceCapabilities, onClose: () => void) {
+  /** `carried`: a call the realtime engine handed over, which this one goes on with. */
+  constructor(
+    agent: VoiceAgent,
+    capabilities: VoiceCapabilities,
+    onClose: () => void,
+    carried: CarriedCall | null = null,
+  ) {
     super(
       initialCallState({
         sessionSeconds: capabilities.sessionSeconds,
@@ -31,6 +37,7 @@ export class VoiceSession extends SnapshotStore<CallState> {
     );
     this.effects = new CallEffects({ agent, capabilities, dispatch: this.dispatch, state: this.getSnapshot, onClose });
     if (!capabilities.serverStt) void this.decideEar();
+    if (carried) this.dispatch({ type: "carriedOver", carried });
   }
 
   dispatch = (event: CallEvent): void => {
@@ -69,6 +76,10 @@ export class VoiceSession extends SnapshotStore<CallState> {
 
   changeSettings(settings: Partial<CallSettings>): void {
     this.dispatch({ type: "settingsChanged", settings });
+  }
+
+  stopReply(): void {
+    this.dispatch({ type: "stopReplyPressed" });
   }
 
   sendTyped(text: string): void {

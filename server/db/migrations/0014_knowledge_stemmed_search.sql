@@ -1,0 +1,2 @@
+ALTER TABLE "knowledge_chunks" ADD COLUMN "search_english" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(location, '')), 'B') || to_tsvector('english'::regconfig, content)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "knowledge_chunks_search_english_idx" ON "knowledge_chunks" USING gin ("search_english");

@@ -1,0 +1,1 @@
+ALTER TABLE "knowledge_documents" ADD COLUMN "title_search" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, title) || to_tsvector('simple'::regconfig, title)) STORED NOT NULL;

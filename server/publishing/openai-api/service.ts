@@ -1,0 +1,121 @@
+/**
+ * The OpenAI-compatible API's rules (issue 25, decision 108): a bearer API key names one
+ * agent; `model` must be that agent's published slug; each request is one turn of the shared
+ * conversation engine on a conversation of its own (channel "api"), run as the agent's owner
+ * like a guest's turn, so the company's quotas, usage records, the security lock and the
+ * guests' tool rules apply unchanged. The key's turns are limited per hour like an address's.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { GUEST_ADDRESS_MULTIPLIER, GUEST_CHANNEL_LABEL } from "../../../contracts/publishing.js";
+import type { ChatCompletionRequest, ModelList } from "../../../contracts/openai-compatible.js";
+import { DEFAULT_LANGUAGE } from "../../../contracts/voice.js";
+import { hashApiKey, looksLikeApiKey } from "../api-keys/key-material.js";
+import type { UserRow } from "../../auth/user-view.js";
+import { beginConversationTurn, type StartedTurn, type TurnUsageRecord } from "../../conversations/turn.js";
+import { defaultMeter } from "../../conversations/turn-usage.js";
+import type { FeatureDeps } from "../../feature-deps.js";
+import { apiError, retryLater } from "../../http/http-error.js";
+import type { Published } from "../guest-service.js";
+import { completionTurns } from "./completion-messages.js";
+import { admitApiTurn, findKeyHolder, touchApiKey, type KeyHolder } from "./queries.js";
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The last-used time is exact to the minute: one write a minute per key, not one per request. */
+const LAST_USED_PRECISION_MS = 60 * 1000;
+
+/** The key a request's `Authorization: Bearer <key>` names, with what it reaches; 401 otherwise. */
+export async function keyHolderOf(deps: FeatureDeps, authorization: string | undefined): Promise<KeyHolder> {
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(authorization ?? "");
+  if (!match || !looksLikeApiKey(match[1])) throw apiError("INVALID_API_KEY");
+  const holder = await findKeyHolder(deps.db, hashApiKey(match[1]));
+  if (!holder) throw apiError("INVALID_API_KEY");
+  await touchApiKey(deps.db, holder.key.id, deps.clock.now(), LAST_USED_PRECISION_MS);
+  return holder;
+}
+
+interface Reachable {
+  published: Published;
+  owner: UserRow;
+}
+
+/** The key's agent while it is published, active and its owner may still sign in. */
+function reachableOf(holder: KeyHolder): Reachable | null {
+  const { publishing, owner, agent } = holder;
+  if (!publishing || !owner || !agent.isActive) return null;
+  return { published: { publishing, agent }, owner };
+}
+
+/** The models the key may call: its agent, by slug, while published. */
+export function listModels(holder: KeyHolder): ModelList {
+  const reachable = reachableOf(holder);
+  const data = reachable
+    ? [
+        {
+          id: reachable.published.publishing.slug,
+          object: "model" as const,
+          created: Math.floor(reachable.published.agent.createdAt.getTime() / 1000),
+          owned_by: "agentdesk",
+        },
+      ]
+    : [];
+  return { object: "list", data };
+}
+
+export interface BegunCompletion {
+  model: string;
+  conversationId: string;
+  turn: StartedTurn;
+  /** The turn's usage, once it has ended (the meter saw it). */
+  usage: () => TurnUsageRecord | null;
+}
+
+/** Refuses the turn once the key sent its hourly allowance: the publishing's per-address allowance. */
+async function admitKeyTurn(deps: FeatureDeps, holder: KeyHolder, reachable: Reachable, address: string) {
+  const now = deps.clock.now();
+  const admission = await admitApiTurn(deps.db, {
+    keyId: holder.key.id,
+    agentId: reachable.published.agent.id,
+    now,
+    since: new Date(now.getTime() - HOUR_MS),
+    limit: reachable.published.publishing.guestMessagesPerHour * GUEST_ADDRESS_MULTIPLIER,
+    address,
+  });
+  if (admission.admitted) return;
+  const waitSeconds = Math.ceil(((admission.oldestMs ?? now.getTime()) + HOUR_MS - now.getTime()) / 1000);
+  throw retryLater(waitSeconds, "GUEST_RATE_LIMITED", { retryAfterSeconds: Math.max(1, waitSeconds) });
+}
+
+/** Checks the request and starts its turn; resolves once the user's message is stored. */
+export async function beginCompletion(
+  deps: FeatureDeps,
+  holder: KeyHolder,
+  body: ChatCompletionRequest,
+  context: { address: string; signal: AbortSignal; log: FastifyBaseLogger },
+): Promise<BegunCompletion> {
+  const reachable = reachableOf(holder);
+  if (!reachable || reachable.published.publishing.slug !== body.model.toLowerCase()) {
+    throw apiError("MODEL_NOT_FOUND", { model: body.model.slice(0, 100) });
+  }
+  const { history, message } = completionTurns(body.messages);
+  await admitKeyTurn(deps, holder, reachable, context.address);
+  let usage: TurnUsageRecord | null = null;
+  const meter = defaultMeter(deps, context.log);
+  const begun = await beginConversationTurn(deps, {
+    user: reachable.owner,
+    agentId: reachable.published.agent.id,
+    conversationId: null,
+    kind: "text",
+    title: `${GUEST_CHANNEL_LABEL.api} · ${holder.key.name}`.slice(0, 120),
+    message,
+    history,
+    language: DEFAULT_LANGUAGE,
+    signal: context.signal,
+    requestLog: context.log,
+    toolIdsAllowed: reachable.published.publishing.guestToolIds,
+    meter: async (record) => {
+      usage = record;
+      await meter(record);
+    },
+  });
+  return { model: reachable.published.publishing.slug, ...begun, usage: () => usage };
+}

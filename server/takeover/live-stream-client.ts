@@ -1,0 +1,68 @@
+/**
+ * Test support: a real HTTP client of GET /api/conversations/{id}/live that records each frame
+ * with the moment it arrived, so a test can wait for the next one and measure how long it took.
+ */
+import { parseSseFrames } from "../../contracts/chat-sse.js";
+
+export interface LiveFrame {
+  event: string;
+  data: unknown;
+  at: number;
+}
+
+export interface LiveStreamClient {
+  frames: LiveFrame[];
+  /** The first `state` frame that arrived after `since` (performance.now()); rejects after `deadlineMs`. */
+  nextState(since: number, deadlineMs: number): Promise<LiveFrame>;
+  close(): void;
+}
+
+export async function openLiveStream(base: string, conversationId: string, cookie: string): Promise<LiveStreamClient> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/conversations/${conversationId}/live`, {
+    headers: { cookie, accept: "text/event-stream" },
+    signal: controller.signal,
+  });
+  if (res.status !== 200 || !res.body) throw new Error(`live stream answered ${res.status}`);
+  const frames: LiveFrame[] = [];
+  const waiters = new Set<() => void>();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  void (async () => {
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        const at = performance.now();
+        const parsed = parseSseFrames(buffer + decoder.decode(chunk, { stream: true }));
+        buffer = parsed.rest;
+        for (const frame of parsed.frames) frames.push({ event: frame.event, data: JSON.parse(frame.data), at });
+        for (const wake of waiters) wake();
+      }
+    } catch {
+      // Closed by the test.
+    }
+  })();
+  return {
+    frames,
+    nextState(since, deadlineMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const hit = frames.find((f) => f.event === "state" && f.at >= since);
+          if (!hit) return;
+          done();
+          resolve(hit);
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no state frame within ${deadlineMs} ms`));
+        }, deadlineMs);
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => controller.abort(),
+  };
+}

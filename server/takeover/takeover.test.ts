@@ -1,0 +1,139 @@
+/**
+ * A person in the loop (issue 26) through the API, on each engine: taking a conversation over
+ * from its agent (the model is never asked while a person holds it), writing in it, handing it
+ * back (the agent answers again, seeing the person's replies labelled), two people racing for
+ * one conversation, and a user asking for a person in Spanish.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ChatResponse } from "../../contracts/chat.js";
+import type { LiveConversation, TakeoverState } from "../../contracts/takeover.js";
+import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { recordBusEvents } from "../test-support/bus-events.js";
+import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
+import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { fakeLlm, makeAgent, messagesOf, postChat } from "../chat/chat-test-support.js";
+
+describeEachEngine("a person in the loop", (engine) => {
+  let t: TestApp;
+  let fake: FakeOpenAi;
+  let admin: MadeUser;
+  let owner: MadeUser;
+  let talker: MadeUser;
+  let agentId: string;
+
+  const modelCalls = () => fake.requests.filter((r) => r.path.endsWith("/chat/completions")).length;
+  const post = (who: MadeUser, url: string, payload?: object) =>
+    t.app.inject({ method: "POST", url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+  const get = (who: MadeUser, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    const llm = fakeLlm(fake);
+    t = await startTestApp(engine, { overrides: { llm } });
+    admin = await makeOwner(t, { fullName: "Sam Admin", companyName: "Acme" });
+    owner = await makeUser(t, { admin: false, companyName: "Acme" });
+    talker = await makeUser(t, { admin: false, companyName: "Acme" });
+    agentId = await makeAgent(t, owner);
+    // A colleague talks to the owner's agent once it is shared with the company.
+    const shared = await t.app.inject({
+      method: "PATCH",
+      url: `/api/agents/${agentId}`,
+      headers: { cookie: owner.cookie },
+      payload: { visibility: "company" },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  async function startConversation(text: string): Promise<string> {
+    const res = await postChat(t, talker, agentId, { message: text });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ChatResponse>().conversationId;
+  }
+
+  it("takes a conversation over, keeps the model out of it, and hands it back with the person's replies labelled", async () => {
+    const conversationId = await startConversation("Hello, I have a question about pricing");
+    const events = recordBusEvents(t.deps.bus);
+
+    const taken = await post(admin, `/api/conversations/${conversationId}/takeover`);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json<TakeoverState>()).toMatchObject({ heldBy: "Sam from Acme", heldByYou: true });
+    await events.next((e) => e.type === "conversation_taken_over" && e.conversationId === conversationId);
+
+    // The user sees who joined, on the conversation's own state.
+    const seen = await get(talker, `/api/conversations/${conversationId}/takeover`);
+    expect(seen.json<TakeoverState>()).toMatchObject({ heldBy: "Sam from Acme", heldByYou: false });
+
+    const callsBefore = modelCalls();
+    const held = await postChat(t, talker, agentId, { message: "Are you a real person?", conversationId });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json<ChatResponse>().response).toBe("");
+    const written = await post(admin, `/api/conversations/${conversationId}/human-messages`, {
+      text: "Yes, this is Sam. How can I help?",
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    expect(modelCalls()).toBe(callsBefore);
+
+    const transcript = await messagesOf(t, talker, conversationId);
+    expect(transcript.slice(-2).map((m) => [m.role, m.content, m.authorName])).toEqual([
+      ["user", "Are you a real person?", null],
+      ["assistant", "Yes, this is Sam. How can I help?", "Sam from Acme"],
+    ]);
+
+    const released = await post(admin, `/api/conversations/${conversationId}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    const after = await postChat(t, talker, agentId, { message: "Thanks! One more thing.", conversationId });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(modelCalls()).toBe(callsBefore + 1);
+    const asked = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(asked).toContain("[Sam from Acme, a person from the team, wrote] Yes, this is Sam. How can I help?");
+    events.stop();
+  });
+
+  it("lets only one person hold a conversation at a time, and only its holder write in it", async () => {
+    const conversationId = await startConversation("Hi there");
+    const [first, second] = await Promise.all([
+      post(admin, `/api/conversations/${conversationId}/takeover`),
+      post(owner, `/api/conversations/${conversationId}/takeover`),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = first.statusCode === 409 ? admin : owner;
+    const refused = first.statusCode === 409 ? first : second;
+    expect(refused.json<{ code: string }>().code).toBe("CONVERSATION_HELD_BY_OTHER");
+    const write = await post(loser, `/api/conversations/${conversationId}/human-messages`, { text: "me too" });
+    expect(write.statusCode).toBe(409);
+    expect(write.json<{ code: string }>().code).toBe("CONVERSATION_NOT_HELD");
+    // The conversation's user is neither its agent's owner nor an admin: it is not theirs to hold.
+    expect((await post(talker, `/api/conversations/${conversationId}/takeover`)).statusCode).toBe(404);
+    await post(admin, `/api/conversations/${conversationId}/release`);
+  });
+
+  it("hears a request for a person in Spanish, answers in Spanish, flags the conversation and tells admins", async () => {
+    const events = recordBusEvents(t.deps.bus);
+    const callsBefore = modelCalls();
+    const res = await postChat(t, talker, agentId, { message: "Hola, quiero hablar con una persona, por favor" });
+    expect(res.statusCode, res.body).toBe(200);
+    const { conversationId, response } = res.json<ChatResponse>();
+    expect(response).toMatch(/^He pedido que una persona del equipo se una a esta conversación/);
+    expect(modelCalls()).toBe(callsBefore);
+    await events.next((e) => e.type === "handoff_requested" && e.conversationId === conversationId);
+    events.stop();
+
+    const live = await get(admin, "/api/admin/live-conversations");
+    const row = live.json<LiveConversation[]>().find((c) => c.id === conversationId);
+    expect(row).toMatchObject({ needsHuman: true, heldBy: null, agentName: "Sally Sales" });
+    const ownersView = await get(owner, "/api/live-conversations");
+    expect(ownersView.json<LiveConversation[]>().some((c) => c.id === conversationId)).toBe(true);
+    // Someone taking over answers the request.
+    await post(owner, `/api/conversations/${conversationId}/takeover`);
+    const state = await get(talker, `/api/conversations/${conversationId}/takeover`);
+    expect(state.json<TakeoverState>()).toMatchObject({
+      needsHuman: false,
+      heldBy: expect.stringMatching(/ from Acme$/),
+    });
+  });
+});

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+/**
+ * The knowledge upload as the user sees it (KnowledgePanel): a file's progress while it leaves
+ * the browser, its place in the server's queue, the stored document, and the refusals — ours
+ * before any byte is sent, and the server's. The upload goes by XMLHttpRequest (the only API
+ * that reports upload progress), so the network edge here is a fake XHR the test drives.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { KNOWLEDGE_UPLOAD_ID_HEADER, type KnowledgeDocument } from "../../../contracts/knowledge";
+import { fakeApi, json, renderAt, setUpComponentTests } from "../../test-support/component-harness";
+import { KnowledgePanel } from "./knowledge-panel";
+
+setUpComponentTests();
+
+const AGENT_ID = "a0000000-0000-4000-8000-000000000001";
+
+/** One upload request, as the browser would run it; the test plays the network's part. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = "";
+  url = "";
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  responseType = "";
+  withCredentials = false;
+  upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  ontimeout?: () => void;
+  onabort?: () => void;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  allSent() {
+    this.upload.onload?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const document = (fields: Partial<KnowledgeDocument>): KnowledgeDocument => ({
+  id: "d1",
+  title: "notes",
+  status: "ready",
+  chunks: 3,
+  kind: "txt",
+  fileName: "notes.txt",
+  sizeBytes: 11,
+  error: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  ...fields,
+});
+
+let stored: KnowledgeDocument[] = [];
+let queue: { uploadId: string; filesAhead: number; reading: boolean }[] = [];
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  stored = [];
+  queue = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  fakeApi({
+    [`GET /api/agents/${AGENT_ID}/knowledge`]: () => json(stored),
+    "GET /api/knowledge/uploads": () => json(queue),
+  });
+});
+
+async function choose(files: File[]) {
+  const view = renderAt(<KnowledgePanel agentId={AGENT_ID} />);
+  await screen.findByText(/drop files here/i);
+  const input = view.container.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error("no file input");
+  // The picker's accept list is a hint the OS may ignore: the panel checks again itself.
+  await userEvent.setup({ applyAccept: false }).upload(input, files);
+  return view;
+}
+
+const uploadRow = (name: string) => screen.getByRole("listitem", { name });
+
+describe("the knowledge upload", () => {
+  it("shows the file's progress, then its place in the queue, then the stored document", async () => {
+    await choose([new File(["hello world"], "notes.txt", { type: "text/plain" })]);
+
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe(`/api/agents/${AGENT_ID}/knowledge`);
+    expect((xhr.body?.get("file") as File).name).toBe("notes.txt");
+
+    xhr.progress(4, 10);
+    // The bar may show before the progress event's render: wait for the value, not for the bar.
+    await waitFor(() =>
+      expect(screen.getByRole("progressbar", { name: "Uploading notes.txt" }).getAttribute("aria-valuenow")).toBe("40"),
+    );
+    expect(within(uploadRow("notes.txt")).getByText("Uploading 40%")).toBeTruthy();
+
+    // Every byte sent: the server has it in its queue, two files ahead.
+    queue = [{ uploadId: xhr.headers[KNOWLEDGE_UPLOAD_ID_HEADER]!, filesAhead: 2, reading: false }];
+    xhr.allSent();
+    expect(await within(uploadRow("notes.txt")).findByText("Waiting: 2 files ahead")).toBeTruthy();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain("notes.txt uploaded, processing");
+
+    stored = [document({ title: "notes", status: "ready", chunks: 3 })];
+    xhr.respond(201, stored[0]);
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "notes.txt" })).toBeNull());
+    expect(await screen.findByText("notes")).toBeTruthy();
+  });
+
+  it("refuses a file it cannot read before sending a byte, and the refusal can be dismissed", async () => {
+    await choose([new File(["MZ"], "setup.exe"), new File([], "empty.txt")]);
+
+    expect(within(uploadRow("setup.exe")).getByText(/This kind of file cannot be read\. Add .*TXT/)).toBeTruthy();
+    expect(within(uploadRow("empty.txt")).getByText("This file is empty.")).toBeTruthy();
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(screen.getByRole("status").textContent).toContain("setup.exe failed:");
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Dismiss setup.exe" }));
+    expect(screen.queryByRole("listitem", { name: "setup.exe" })).toBeNull();
+    expect(uploadRow("empty.txt")).toBeTruthy();
+  });
+
+  it("shows the server's refusal on the file's row", async () => {
+    await choose([new File(["%PDF-"], "scan.pdf", { type: "application/pdf" })]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+
+    FakeXhr.sent[0]!.respond(422, { code: "KNOWLEDGE_UNREADABLE", message: "This PDF has no text to read." });
+    expect(await within(uploadRow("scan.pdf")).findByText("This PDF has no text to read.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Dismiss scan.pdf" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Query keys, fetchers and mutations of outcomes (issue 26), kept together (STYLE.md 6). Keys
+ * start with their API path, so the live channel can invalidate by prefix.
+ */
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type {
+  AgentOutcomeFields,
+  ConversationOutcome,
+  ConversationOutcomePatch,
+  OutcomeAnalytics,
+  OutcomeAnalyticsTable,
+  OutcomeField,
+} from "../../../contracts/outcomes";
+import { apiGet, apiRequest } from "../../lib/api";
+
+export const outcomeKeys = {
+  fields: (agentId: string) => ["/api/agents", agentId, "outcome-fields"] as const,
+  outcome: (conversationId: string) => ["/api/conversations", conversationId, "outcome"] as const,
+  analytics: (range: { from: string; to: string }) => ["/api/admin/outcome-analytics", range] as const,
+};
+
+export const outcomeFieldsQuery = (agentId: string) =>
+  queryOptions({
+    queryKey: outcomeKeys.fields(agentId),
+    queryFn: () => apiGet<AgentOutcomeFields>(`/api/agents/${agentId}/outcome-fields`),
+  });
+
+export const saveOutcomeFieldsMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (fields: OutcomeField[]) =>
+      apiRequest<AgentOutcomeFields>("PUT", `/api/agents/${agentId}/outcome-fields`, { fields }),
+    onSuccess: (saved) => queryClient.setQueryData(outcomeKeys.fields(agentId), saved),
+  });
+
+export const conversationOutcomeQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: outcomeKeys.outcome(conversationId),
+    queryFn: () => apiGet<ConversationOutcome>(`/api/conversations/${conversationId}/outcome`),
+    staleTime: 30_000,
+  });
+
+export const correctOutcomeMutation = (queryClient: QueryClient, conversationId: string) =>
+  mutationOptions({
+    mutationFn: (patch: ConversationOutcomePatch) =>
+      apiRequest<ConversationOutcome>("PATCH", `/api/conversations/${conversationId}/outcome`, patch),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(outcomeKeys.outcome(conversationId), saved);
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/outcome-analytics"] });
+    },
+  });
+
+export const outcomeAnalyticsQuery = (range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: outcomeKeys.analytics(range),
+    queryFn: () => apiGet<OutcomeAnalytics>(`/api/admin/outcome-analytics?from=${range.from}&to=${range.to}`),
+  });
+
+export const outcomeAnalyticsCsvUrl = (table: OutcomeAnalyticsTable, range: { from: string; to: string }) =>
+  `/api/admin/outcome-analytics.csv?table=${table}&from=${range.from}&to=${range.to}`;

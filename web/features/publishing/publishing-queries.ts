@@ -1,0 +1,29 @@
+/** Query keys and fetchers for an agent's publishing settings (issue 25), kept together (STYLE.md 6). */
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { Publishing, PublishingUpdate } from "../../../contracts/publishing";
+import { apiGet, apiRequest } from "../../lib/api";
+
+export const publishingKeys = {
+  ofAgent: (agentId: string) => ["/api/agents", agentId, "publishing"] as const,
+};
+
+export const agentPublishingQuery = (agentId: string) =>
+  queryOptions({
+    queryKey: publishingKeys.ofAgent(agentId),
+    queryFn: () => apiGet<Publishing>(`/api/agents/${agentId}/publishing`),
+  });
+
+export const savePublishingMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (update: PublishingUpdate) =>
+      apiRequest<Publishing>("PUT", `/api/agents/${agentId}/publishing`, update),
+    onSuccess: (saved) => queryClient.setQueryData(publishingKeys.ofAgent(agentId), saved),
+  });
+
+/** Where guests reach a published agent on this host: its public page and the widget's script. */
+export function publicAddresses(origin: string, slug: string) {
+  return {
+    page: `${origin}/a/${slug}`,
+    snippet: `<script src="${origin}/widget.js" data-agent="${slug}" async></script>`,
+  };
+}

@@ -1,0 +1,43 @@
+/** A person in the loop (issue 26): the hold's query key beside its fetchers, and the three actions. */
+import { queryOptions } from "@tanstack/react-query";
+import type { LiveConversation, TakeoverState } from "../../../contracts/takeover";
+import { adminKeys } from "../../lib/admin-queries";
+import { apiGet, apiRequest } from "../../lib/api";
+
+export const takeoverKeys = {
+  state: (conversationId: string) => ["/api/conversations", conversationId, "takeover"] as const,
+  live: adminKeys.liveConversations,
+};
+
+export const takeoverStateQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: takeoverKeys.state(conversationId),
+    queryFn: () => apiGet<TakeoverState>(`/api/conversations/${conversationId}/takeover`),
+  });
+
+export const liveConversationsQuery = queryOptions({
+  queryKey: takeoverKeys.live,
+  queryFn: () => apiGet<LiveConversation[]>("/api/admin/live-conversations"),
+});
+
+/** An agent's owner is not on the admin channel: their list is read again this often instead. */
+const OWN_LIVE_REFRESH_MS = 15_000;
+/** Admins hear every change live; this only ages out conversations that went quiet. */
+const ADMIN_LIVE_REFRESH_MS = 60_000;
+
+/** The live view's list: everyone's for an admin, their own agents' for anyone else. */
+export const liveViewQuery = (isAdmin: boolean) => {
+  const path = isAdmin ? "/api/admin/live-conversations" : "/api/live-conversations";
+  return queryOptions({
+    queryKey: [path] as readonly string[],
+    queryFn: () => apiGet<LiveConversation[]>(path),
+    refetchInterval: isAdmin ? ADMIN_LIVE_REFRESH_MS : OWN_LIVE_REFRESH_MS,
+  });
+};
+
+export const takeOver = (conversationId: string) =>
+  apiRequest<TakeoverState>("POST", `/api/conversations/${conversationId}/takeover`);
+export const handBack = (conversationId: string) =>
+  apiRequest<TakeoverState>("POST", `/api/conversations/${conversationId}/release`);
+export const sendHumanMessage = (conversationId: string, text: string) =>
+  apiRequest<{ id: string }>("POST", `/api/conversations/${conversationId}/human-messages`, { text });

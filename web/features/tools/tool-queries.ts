@@ -1,0 +1,56 @@
+/** Query keys and fetchers for an agent's tools and the admin's tool policy (issue 24), kept together (STYLE.md 6). */
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { Tool, ToolCreate, ToolPatch, ToolPolicy, ToolTestResult } from "../../../contracts/tools";
+import { apiGet, apiRequest, ApiError } from "../../lib/api";
+
+export const toolKeys = {
+  ofAgent: (agentId: string) => ["/api/agents", agentId, "tools"] as const,
+  policy: ["/api/admin/tool-policy"] as const,
+};
+
+export const agentToolsQuery = (agentId: string) =>
+  queryOptions({ queryKey: toolKeys.ofAgent(agentId), queryFn: () => apiGet<Tool[]>(`/api/agents/${agentId}/tools`) });
+
+export const toolPolicyQuery = queryOptions({
+  queryKey: toolKeys.policy,
+  queryFn: () => apiGet<ToolPolicy>("/api/admin/tool-policy"),
+});
+
+const refreshTools = (queryClient: QueryClient, agentId: string) =>
+  queryClient.invalidateQueries({ queryKey: toolKeys.ofAgent(agentId) });
+
+export const addToolMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (tool: ToolCreate) => apiRequest<Tool>("POST", `/api/agents/${agentId}/tools`, tool),
+    onSuccess: () => refreshTools(queryClient, agentId),
+  });
+
+export const changeToolMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: ({ id, patch }: { id: string; patch: ToolPatch }) =>
+      apiRequest<Tool>("PATCH", `/api/agents/${agentId}/tools/${id}`, patch),
+    onSuccess: () => refreshTools(queryClient, agentId),
+  });
+
+export const removeToolMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (id: string) => apiRequest<void>("DELETE", `/api/agents/${agentId}/tools/${id}`),
+    onSuccess: () => refreshTools(queryClient, agentId),
+  });
+
+export const testToolMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (id: string) => apiRequest<ToolTestResult>("POST", `/api/agents/${agentId}/tools/${id}/test`),
+    onSuccess: () => refreshTools(queryClient, agentId),
+  });
+
+export const savePolicyMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: (policy: ToolPolicy) => apiRequest<ToolPolicy>("PUT", "/api/admin/tool-policy", policy),
+    onSuccess: (policy) => queryClient.setQueryData(toolKeys.policy, policy),
+  });
+
+/** The server's sentence for a refusal, or a general one. */
+export function problemOf(error: unknown): string {
+  return error instanceof ApiError ? (error.serverMessage ?? error.message) : "Something went wrong. Try again.";
+}
