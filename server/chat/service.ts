@@ -20,7 +20,6 @@ import { apiError, HttpError } from "../http/http-error.js";
 import { toChatMessage, toConversationSummary } from "../conversations/conversation-view.js";
 import {
   listConversationsOfUser,
-  listMessagesOfConversation,
   setConversationDeletedOfUser,
   updateConversationOfUser,
   type ConversationRow,
@@ -29,8 +28,7 @@ import { titleFromMessage } from "../conversations/titles.js";
 import { searchConversationsOfUser } from "../conversations/search-queries.js";
 import { searchSnippet } from "./search-snippet.js";
 import { chooseActiveMessage, findMessageInConversation } from "../conversations/branch-queries.js";
-import { activePath } from "../conversations/message-tree.js";
-import { findOwnConversation, isUuid } from "../conversations/own-records.js";
+import { findOwnConversation, isUuid, listOwnMessages } from "../conversations/own-records.js";
 import { beginConversationTurn, type StartedTurn } from "../conversations/turn.js";
 
 /** A turn that failed after its conversation existed: the answer names the conversation. */
@@ -131,9 +129,7 @@ async function regeneration(
 
 /** The conversation as its person sees it: the active branch, each message with its versions. */
 export async function listMessages(deps: FeatureDeps, user: UserRow, conversationId: string): Promise<ChatMessage[]> {
-  const conversation = await findOwnConversation(deps, user, conversationId, "text");
-  const rows = await listMessagesOfConversation(deps.db, conversation.id);
-  return activePath(rows, conversation.activeMessageId).map(({ row, siblingIds }) => toChatMessage(row, siblingIds));
+  return listOwnMessages(deps, user, conversationId, "text");
 }
 
 /** Shows another version (the branch switcher): the branch through `messageId`, answered as listMessages. */

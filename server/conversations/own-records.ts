@@ -8,7 +8,16 @@ import { findAgentVisibleTo } from "../agents/queries.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { apiError } from "../http/http-error.js";
-import { findConversationOfUser, insertConversation, type ConversationKind, type ConversationRow } from "./queries.js";
+import type { ChatMessage } from "../../contracts/chat.js";
+import { toChatMessage } from "./conversation-view.js";
+import { activePath } from "./message-tree.js";
+import {
+  findConversationOfUser,
+  insertConversation,
+  listMessagesOfConversation,
+  type ConversationKind,
+  type ConversationRow,
+} from "./queries.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,12 +43,15 @@ export async function createConversation(
   });
 }
 
-/** The caller's own conversation of that kind; 404 otherwise, whether missing or someone else's. */
+/**
+ * The caller's own conversation of that kind (any kind when none is named: the caller checked
+ * it already, as a voice turn does); 404 otherwise, whether missing or someone else's.
+ */
 export async function findOwnConversation(
   deps: FeatureDeps,
   user: UserRow,
   id: string,
-  kind: ConversationKind,
+  kind: ConversationKind | undefined,
 ): Promise<ConversationRow> {
   const row = isUuid(id) ? await findConversationOfUser(deps.db, user.id, id, kind) : null;
   if (!row) throw apiError("CONVERSATION_NOT_FOUND");
@@ -56,4 +68,16 @@ export async function findOwnActiveAgent(deps: FeatureDeps, user: UserRow, agent
   if (!agent) throw apiError("AGENT_NOT_FOUND");
   if (!agent.isActive) throw apiError("AGENT_INACTIVE");
   return agent;
+}
+
+/** The caller's own conversation as they see it: the active branch, each message with its versions. */
+export async function listOwnMessages(
+  deps: FeatureDeps,
+  user: UserRow,
+  id: string,
+  kind: ConversationKind,
+): Promise<ChatMessage[]> {
+  const conversation = await findOwnConversation(deps, user, id, kind);
+  const rows = await listMessagesOfConversation(deps.db, conversation.id);
+  return activePath(rows, conversation.activeMessageId).map(({ row, siblingIds }) => toChatMessage(row, siblingIds));
 }

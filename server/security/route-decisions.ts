@@ -457,6 +457,12 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     namesObject: true,
     request: (_w, o) => ({ url: "/api/voice-conversations", payload: { agentId: o.agentId } }),
   },
+  "GET /api/voice-conversations/:id/messages": {
+    access: "user",
+    allowed: 200,
+    namesObject: true,
+    request: (_w, o) => ({ url: `/api/voice-conversations/${o.voiceConversationId}/messages` }),
+  },
   "POST /api/voice-conversations/:id/chat": {
     access: "user",
     allowed: 200,

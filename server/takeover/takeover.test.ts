@@ -5,7 +5,7 @@
  * one conversation, and a user asking for a person in Spanish.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ChatResponse } from "../../contracts/chat.js";
+import type { ChatMessage, ChatResponse } from "../../contracts/chat.js";
 import type { LiveConversation, TakeoverState } from "../../contracts/takeover.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { recordBusEvents } from "../test-support/bus-events.js";
@@ -91,6 +91,37 @@ describeEachEngine("a person in the loop", (engine) => {
     const asked = JSON.stringify(fake.requests.at(-1)?.body);
     expect(asked).toContain("[Sam from Acme, a person from the team, wrote] Yes, this is Sam. How can I help?");
     events.stop();
+  });
+
+  it("holds a voice call too: the caller's spoken turn is stored without the model, and the call reads the person's reply to speak it", async () => {
+    const created = await post(talker, "/api/voice-conversations", { agentId, title: "Call about pricing" });
+    expect(created.statusCode, created.body).toBe(201);
+    const callId = created.json<{ id: string }>().id;
+    expect((await post(admin, `/api/conversations/${callId}/takeover`)).statusCode).toBe(200);
+
+    const callsBefore = modelCalls();
+    const spoken = await post(talker, `/api/voice-conversations/${callId}/chat`, { message: "Can a person help me?" });
+    expect(spoken.statusCode, spoken.body).toBe(200);
+    expect(spoken.json<{ response: string }>().response).toBe("");
+    const written = await post(admin, `/api/conversations/${callId}/human-messages`, { text: "Yes, Sam here." });
+    expect(written.statusCode, written.body).toBe(201);
+    expect(modelCalls()).toBe(callsBefore);
+
+    const call = await get(talker, `/api/voice-conversations/${callId}/messages`);
+    expect(call.statusCode, call.body).toBe(200);
+    expect(
+      call
+        .json<ChatMessage[]>()
+        .slice(-2)
+        .map((m) => [m.role, m.content, m.authorName]),
+    ).toEqual([
+      ["user", "Can a person help me?", null],
+      ["assistant", "Yes, Sam here.", "Sam from Acme"],
+    ]);
+    // The call is the caller's alone, and it is no text conversation.
+    expect((await get(owner, `/api/voice-conversations/${callId}/messages`)).statusCode).toBe(404);
+    expect((await get(talker, `/api/conversations/${callId}/messages`)).statusCode).toBe(404);
+    await post(admin, `/api/conversations/${callId}/release`);
   });
 
   it("lets only one person hold a conversation at a time, and only its holder write in it", async () => {

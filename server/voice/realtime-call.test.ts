@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type WebSocket from "ws";
 import type { RealtimeServerMessage } from "../../contracts/voice-realtime.js";
-import { makeUser, type MadeUser } from "../test-support/factories.js";
+import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { quiet, startFakeRealtime, tone, type FakeRealtime } from "../test-support/fake-realtime.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { makeVoiceAgent, startVoiceConversation, storedMessages } from "./voice-test-support.js";
@@ -48,6 +48,7 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
   let t: TestApp;
   let user: MadeUser;
   let stranger: MadeUser;
+  let admin: MadeUser;
   let agentId: string;
 
   beforeAll(async () => {
@@ -57,6 +58,7 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
     });
     user = await makeUser(t);
     stranger = await makeUser(t);
+    admin = await makeOwner(t);
     agentId = await makeVoiceAgent(t, user);
   });
   afterAll(async () => {
@@ -160,5 +162,39 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
     expect(await browser.closed).toBe(1000);
     expect(browser.messages).toEqual([{ type: "fallback", message: expect.stringMatching(/standard voice/) }]);
     expect(await storedMessages(t, id)).toEqual([]);
+  });
+
+  it("hands the call to the cascade when a person takes it over, and opens no model session while one holds it", async () => {
+    const id = await startVoiceConversation(t, user, agentId);
+    const socket = await connect(user, id);
+    const browser = browserSide(socket);
+    await browser.until(browser.has("ready"));
+    const sessionsBefore = fake.headers.length;
+    const taken = await t.app.inject({
+      method: "POST",
+      url: `/api/conversations/${id}/takeover`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await browser.closed).toBe(1000);
+    expect(browser.messages.at(-1)).toEqual({
+      type: "fallback",
+      message: expect.stringMatching(/person from the team/),
+    });
+
+    // Reconnecting while held: told at once (before the socket is even handed over, so the
+    // listener goes on as it opens), and the provider is never asked.
+    let again: ReturnType<typeof browserSide> | undefined;
+    await t.app.injectWS(
+      `/api/voice-conversations/${id}/realtime?language=en-US`,
+      { headers: { cookie: user.cookie } },
+      {
+        onInit: (ws) => void (again = browserSide(ws)),
+      },
+    );
+    if (!again) throw new Error("the socket never opened");
+    expect(await again.closed).toBe(1000);
+    expect(again.messages).toEqual([{ type: "fallback", message: expect.stringMatching(/person from the team/) }]);
+    expect(fake.headers.length).toBe(sessionsBefore);
   });
 });

@@ -24,6 +24,8 @@ import {
   type RealtimeSessionOptions,
 } from "../providers/realtime/realtime-session.js";
 import { refuseWhenExhausted } from "../usage/service.js";
+import { findHold } from "../conversations/human-hold/queries.js";
+import { stopOnTakeover } from "../conversations/human-hold/takeover-stop.js";
 import { insertRealtimeMessage } from "./queries.js";
 import { prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
 
@@ -41,6 +43,8 @@ export async function admitRealtimeCall(
   await refuseWhenExhausted(deps, user, "voice");
   return ready;
 }
+
+const PERSON_JOINED = "A person from the team joined the call; carrying on with the standard voice.";
 
 export interface RealtimeCallInput {
   socket: WebSocket;
@@ -77,6 +81,13 @@ export async function runRealtimeCall(deps: FeatureDeps, input: RealtimeCallInpu
     tell({ type: "fallback", message });
     socket.close(1000, "fallback");
   };
+
+  // A person holding the call answers by typing, spoken by the cascade's voice (issue 26): the
+  // realtime model is never asked while they do, so the browser carries the call over to it.
+  const takeover = stopOnTakeover(deps.bus, conversationId);
+  takeover.signal.addEventListener("abort", () => fallBack(PERSON_JOINED));
+  socket.once("close", () => takeover.end());
+  if ((await findHold(deps.db, conversationId))?.heldBy) return fallBack(PERSON_JOINED);
 
   const handlers: RealtimeHandlers = {
     onAudio: (pcm) => {
@@ -118,7 +129,7 @@ export async function runRealtimeCall(deps: FeatureDeps, input: RealtimeCallInpu
     log.warn({ err: error }, "realtime provider unavailable; the call falls back to the cascade");
     return fallBack("The realtime voice is unavailable; using the standard voice.");
   }
-  if (socket.readyState !== socket.OPEN) return session.close();
+  if (socket.readyState !== socket.OPEN || ended) return session.close();
 
   const secondsLeft =
     deps.config.VOICE_SESSION_SECONDS - (deps.clock.now().getTime() - ready.conversation.createdAt.getTime()) / 1000;

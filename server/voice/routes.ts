@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AUDIO_BODY_LIMIT_BYTES } from "../../contracts/limits.js";
+import { ChatMessageSchema } from "../../contracts/chat.js";
 import { MessageSchema } from "../../contracts/message.js";
 import {
   SaveAudioResponseSchema,
@@ -31,7 +32,14 @@ import { abortWhenClientLeaves } from "../http/client-leaves.js";
 import { eventStreamResponse, NO_CONTENT } from "../http/openapi.js";
 import { untilDelivered } from "../http/until-delivered.js";
 import { createVoiceEventStream, EVENT_STREAM_HEADERS } from "./event-stream.js";
-import { createVoiceConversation, endVoiceCall, interruptVoiceReply, saveVoiceAudio, voiceChat } from "./service.js";
+import {
+  createVoiceConversation,
+  endVoiceCall,
+  interruptVoiceReply,
+  listVoiceMessages,
+  saveVoiceAudio,
+  voiceChat,
+} from "./service.js";
 import { startTranscription, textToSpeech, voiceCapabilities, warmUpSpeech } from "./speech.js";
 import { beginVoiceTurn, openVoiceTurn } from "./voice-turn.js";
 
@@ -92,6 +100,12 @@ export function registerVoiceRoutes(
       const created = await createVoiceConversation(deps, signedInUser(request), { ...request.body, log: request.log });
       return reply.status(201).send(created);
     },
+  );
+
+  api.get(
+    "/api/voice-conversations/:id/messages",
+    { ...SIGNED_IN, schema: { params: ConversationParams, response: { 200: z.array(ChatMessageSchema) } } },
+    async (request) => listVoiceMessages(deps, signedInUser(request), request.params.id),
   );
 
   api.post(

@@ -15,7 +15,12 @@ import type { AgentRow } from "../agents/agent-view.js";
 import type { UserRow } from "../auth/user-view.js";
 import { ConversationLockedError } from "../conversations/security-lock/lock.js";
 import { isLocked, type ConversationRow } from "../conversations/queries.js";
-import { createConversation, findOwnActiveAgent, findOwnConversation } from "../conversations/own-records.js";
+import {
+  createConversation,
+  findOwnActiveAgent,
+  findOwnConversation,
+  listOwnMessages,
+} from "../conversations/own-records.js";
 import { runConversationTurn, type TurnUsageRecord } from "../conversations/turn.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { apiError } from "../http/http-error.js";
@@ -217,6 +222,14 @@ export async function saveVoiceAudio(
  * length, from the conversation's start to now, capped at the limit. Without this the duration
  * was that of the last turn or clip, so a 30 s call read 0:26. Idempotent; never lowers it.
  */
+/**
+ * The caller's own call as stored: what the call's dialog reads when a person who took it over
+ * writes (issue 26), to speak their reply in the call's voice.
+ */
+export async function listVoiceMessages(deps: FeatureDeps, user: UserRow, conversationId: string) {
+  return listOwnMessages(deps, user, conversationId, "voice");
+}
+
 export async function endVoiceCall(deps: FeatureDeps, user: UserRow, conversationId: string): Promise<void> {
   const conversation = await findOwnConversation(deps, user, conversationId, "voice");
   await touchVoiceDuration(deps, conversation);

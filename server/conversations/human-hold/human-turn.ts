@@ -85,7 +85,8 @@ async function ownUnlockedConversation(
   now: Date,
 ): Promise<ConversationRow> {
   const id = request.conversationId ?? "";
-  const conversation = await findOwnConversation(deps, request.user, id, request.kind ?? "text");
+  // A voice turn names no kind: its route found the caller's own call already.
+  const conversation = await findOwnConversation(deps, request.user, id, request.kind);
   if (conversation.agentId !== agentId) throw apiError("CONVERSATION_NOT_FOUND");
   if (isLocked(conversation, now)) throw await lockedOrMissing(deps, id, now);
   return conversation;

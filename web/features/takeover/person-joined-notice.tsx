@@ -1,11 +1,16 @@
-/** The user's chat, while a person from the team answers instead of the agent (issue 26). */
+/** The user's chat or call, while a person from the team answers instead of the agent (issue 26). */
 import { UserRound } from "lucide-react";
+import { cn } from "../../lib/class-names";
 
-export function PersonJoinedNotice({ heldBy }: { heldBy: string }) {
+/** Colours from the palette alone: dark-palette.css turns the scale over for the dark theme. */
+export function PersonJoinedNotice({ heldBy, className }: { heldBy: string; className?: string }) {
   return (
     <div
       role="status"
-      className="flex items-start gap-2 border-t border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 sm:px-6 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+      className={cn(
+        "flex items-start gap-2 border-t border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 sm:px-6",
+        className,
+      )}
     >
       <UserRound className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>{heldBy} joined the conversation and is answering you now.</p>

@@ -92,8 +92,8 @@ export class CallEffects {
         return;
       case "configureDetector":
         return this.opened.listener?.setPauseTolerance(effect.pauseTolerance);
-      case "speakGreeting":
-        return void this.speakGreeting(effect.seq, effect.text, effect.language);
+      case "speakReply":
+        return void this.speakReply(effect.seq, effect.text, effect.language);
       case "takeTranscript": {
         const transcripts = this.opened.transcripts;
         if (!transcripts) return dispatch({ type: "transcriptReady", seq: effect.seq, text: "" });
@@ -246,7 +246,7 @@ export class CallEffects {
     dispatch({ type: "listenerStarted", kind: opened.listener?.kind ?? null });
   }
 
-  private async speakGreeting(seq: number, text: string, language: CallState["language"]): Promise<void> {
+  private async speakReply(seq: number, text: string, language: CallState["language"]): Promise<void> {
     const { agent, dispatch } = this.deps;
     try {
       const { audioUrl } = await synthesizeSpeech({ text, voice: voiceForAgent(agent), language });

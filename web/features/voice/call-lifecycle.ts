@@ -68,7 +68,7 @@ export function greet(state: CallState, id: string, greetingMessageId: string | 
   const [created, turn] = newTurn(withLine, { clip: null, text: null }, null);
   const effects: CallEffect[] = [{ type: "startCountdown", seconds: state.sessionSeconds }];
   if (state.micOpen) effects.push({ type: "startListener" });
-  effects.push({ type: "speakGreeting", seq: turn.seq, text: greeting, language: state.language });
+  effects.push({ type: "speakReply", seq: turn.seq, text: greeting, language: state.language });
   return done(
     { ...created, phase: "speaking", turn: { ...turn, assistantMessageId: greetingMessageId, agentLine } },
     effects,

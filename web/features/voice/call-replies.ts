@@ -4,7 +4,7 @@
  */
 import type { CallEffect, CallState, Transition } from "./call-state";
 import { endForTimeUp, lockCall } from "./call-lifecycle";
-import { addLine, done, patchLine, sendOrWait, settle, withTurn } from "./call-turns";
+import { addLine, done, newTurn, NOTHING_HEARD, patchLine, sendOrWait, settle, withTurn } from "./call-turns";
 import type { SpeechItem } from "./speech-player";
 
 export function turnStored(
@@ -111,4 +111,21 @@ export function playbackStarted(state: CallState, at: number): Transition {
 
 export function recordInterruption(state: CallState, line: number, spokenText: string): Transition {
   return done(patchLine(state, line, { text: spokenText, interrupted: true }));
+}
+
+/**
+ * A person who took the call over typed a reply (issue 26). It is spoken in the call's voice as
+ * a finished reply of its own, like the greeting: it can be spoken over and marked interrupted.
+ * A turn still waiting for its (empty, held) answer is left behind: its end no longer matters.
+ * Between calls (paused, ended) the words only join the transcript.
+ */
+export function personReplied(state: CallState, text: string, author: string): Transition {
+  if (!state.conversationId) return done(state);
+  const [withLine, agentLine] = addLine(state, { role: "agent", text, author });
+  if (state.phase !== "listening" && state.phase !== "thinking" && state.phase !== "speaking") return done(withLine);
+  const [next, turn] = newTurn(withLine, NOTHING_HEARD, null);
+  return done({ ...next, phase: "speaking", userSpeaking: false, turn: { ...turn, agentLine } }, [
+    { type: "clearInactivity" },
+    { type: "speakReply", seq: turn.seq, text, language: state.language },
+  ]);
 }

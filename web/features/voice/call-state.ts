@@ -47,6 +47,8 @@ export interface TranscriptLine {
   latencyMs?: number;
   /** Agent lines: the user spoke over it; `text` is what was actually said. */
   interrupted?: boolean;
+  /** Agent lines a person typed after taking the call over (issue 26): "Sam from Acme". */
+  author?: string;
 }
 
 /** One request to the turn endpoint, from sending (or waiting to send) to its last event. */
@@ -158,6 +160,8 @@ export type CallEvent =
   /** The extra wait for the rest of an unfinished thought ran out. */
   | { type: "waitForMoreOver" }
   | { type: "misfire" }
+  /** A person who took the call over typed a reply (issue 26): the call speaks it in its voice. */
+  | { type: "personReplied"; text: string; author: string }
   | { type: "speechPaused"; clip: Clip; at: number }
   | { type: "speechResumed" }
   | { type: "utteranceEnded"; clip: Clip; at: number }
@@ -197,7 +201,8 @@ export type CallEffect =
   | { type: "stopListener" }
   | { type: "setListening"; on: boolean }
   | { type: "configureDetector"; pauseTolerance: PauseTolerance }
-  | { type: "speakGreeting"; seq: number; text: string; language: LanguageCode }
+  /** A finished reply spoken whole through /api/tts: the greeting, a person's typed reply. */
+  | { type: "speakReply"; seq: number; text: string; language: LanguageCode }
   | { type: "takeTranscript"; seq: number }
   | { type: "clearTranscript" }
   | {

@@ -134,7 +134,7 @@ describe("the call's state machine", () => {
         "createConversation",
         "startCountdown",
         "startListener",
-        "speakGreeting",
+        "speakReply",
       ]);
     });
 
@@ -596,5 +596,51 @@ describe("carrying on after the realtime engine failed", () => {
     const { state, effects } = run(fresh(false), { type: "carriedOver", carried });
     expect(state.phase).toBe("paused");
     expect(types(effects)).toEqual(["startCountdown", "toast"]);
+  });
+});
+
+describe("a person who took the call over (issue 26)", () => {
+  it("speaks their typed reply in the call's voice, labelled with their name, then listens again", () => {
+    const spoken = run(listening(), {
+      type: "personReplied",
+      text: "Sam here, how can I help?",
+      author: "Sam from Acme",
+    });
+    expect(spoken.state.phase).toBe("speaking");
+    expect(spoken.state.lines.at(-1)).toMatchObject({
+      role: "agent",
+      text: "Sam here, how can I help?",
+      author: "Sam from Acme",
+    });
+    const seq = spoken.state.turn?.seq ?? -1;
+    expect(spoken.effects).toContainEqual({
+      type: "speakReply",
+      seq,
+      text: "Sam here, how can I help?",
+      language: spoken.state.language,
+    });
+    const after = run(
+      spoken.state,
+      { type: "replyAudio", seq, item: audio(seq, "Sam here, how can I help?") },
+      { type: "playbackStarted", at: 0 },
+      { type: "playbackIdle" },
+    );
+    expect(types(after.effects)).toContain("play");
+    expect(after.state.phase).toBe("listening");
+  });
+
+  it("leaves a turn that waits for its held (empty) answer behind", () => {
+    const { state, seq } = thinking();
+    const spoken = run(state, { type: "personReplied", text: "One moment.", author: "Sam from Acme" });
+    expect(spoken.state.turn?.seq).not.toBe(seq);
+    const late = run(spoken.state, { type: "turnDone", seq, response: "", securityLock: false });
+    expect(late.state.phase).toBe("speaking");
+  });
+
+  it("only writes the reply down while the call is paused", () => {
+    const paused: CallState = { ...listening(), phase: "paused" };
+    const spoken = run(paused, { type: "personReplied", text: "Still there?", author: "Sam from Acme" });
+    expect(spoken.state.lines.at(-1)?.text).toBe("Still there?");
+    expect(types(spoken.effects)).not.toContain("speakReply");
   });
 });

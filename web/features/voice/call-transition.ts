@@ -17,6 +17,7 @@ import {
   toggleMute,
 } from "./call-lifecycle";
 import {
+  personReplied,
   playbackStarted,
   recordInterruption,
   replyAudio,
@@ -162,6 +163,8 @@ export function transition(state: CallState, event: CallEvent): Transition {
       return turnClosed(state, event.seq);
     case "playbackStarted":
       return playbackStarted(state, event.at);
+    case "personReplied":
+      return personReplied(state, event.text, event.author);
     case "playbackIdle":
       return settle({ ...state, playerBusy: false });
     case "interruptionRecorded":

@@ -1,6 +1,6 @@
 /** Fetchers and query options for the voice endpoints (docs/api.md "## Voice"), kept together. */
 import { queryOptions } from "@tanstack/react-query";
-import type { ChatResponse } from "../../../contracts/chat";
+import type { ChatMessage, ChatResponse } from "../../../contracts/chat";
 import { parseSseFrames } from "../../../contracts/chat-sse";
 import type {
   LanguageCode,
@@ -18,6 +18,13 @@ export const voiceCapabilitiesQuery = queryOptions({
   queryKey: ["/api/voice/capabilities"],
   queryFn: () => apiGet<VoiceCapabilities>("/api/voice/capabilities"),
 });
+
+/** The call as stored: read again while a person holds it, to speak what they type (issue 26). */
+export const voiceMessagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: ["/api/voice-conversations", conversationId, "messages"],
+    queryFn: () => apiGet<ChatMessage[]>(`/api/voice-conversations/${conversationId}/messages`),
+  });
 
 /** The server stores the greeting as the conversation's first message (and its audio). */
 export function createVoiceConversation(

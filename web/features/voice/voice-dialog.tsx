@@ -20,7 +20,9 @@ import { useVoiceSession, type VoiceEngine } from "./use-voice-session";
 import { voiceCapabilitiesQuery } from "./voice-api";
 import { VoiceCallControls } from "./voice-call-controls";
 import { RealtimeNotice, VoiceEarNotice } from "./voice-ear-notice";
-import type { VoiceSession } from "./voice-session";
+import { PersonJoinedNotice } from "../takeover/person-joined-notice";
+import { usePersonReplies } from "./use-person-replies";
+import { VoiceSession } from "./voice-session";
 import type { VoiceAgent } from "./voice-session-state";
 import { VoiceStatusIndicator } from "./voice-status";
 import { VoiceTranscript } from "./voice-transcript";
@@ -77,8 +79,21 @@ function VoiceCall({
 }) {
   const { isAdmin } = useAuth();
   const { session, state, engine } = useVoiceSession(agent, capabilities, onClose);
+  // A person who takes the call over is heard in the call's voice (issue 26; the cascade speaks
+  // through /api/tts: a realtime call's model is not asked while a person holds it).
+  const hold = usePersonReplies(state.conversationId, (reply) => {
+    if (session instanceof VoiceSession) session.personReplied(reply.text, reply.author);
+  });
   return (
-    <VoiceCallView agent={agent} state={state} actions={session} isAdmin={isAdmin} onClose={onClose} engine={engine} />
+    <VoiceCallView
+      agent={agent}
+      state={state}
+      actions={session}
+      isAdmin={isAdmin}
+      onClose={onClose}
+      engine={engine}
+      heldBy={hold?.heldBy ?? null}
+    />
   );
 }
 
@@ -99,6 +114,7 @@ export function VoiceCallView({
   isAdmin,
   onClose,
   engine = "cascade",
+  heldBy = null,
 }: {
   agent: VoiceAgent;
   state: CallState;
@@ -106,6 +122,8 @@ export function VoiceCallView({
   isAdmin: boolean;
   onClose: () => void;
   engine?: VoiceEngine;
+  /** A person from the team answering instead of the agent: "Sam from Acme". */
+  heldBy?: string | null;
 }) {
   const { phase, ear } = state;
   const inCall = phase !== "idle" && phase !== "ended";
@@ -159,6 +177,8 @@ export function VoiceCallView({
         startDisabled={ear.kind === "checking"}
         onStart={() => session?.start()}
       />
+
+      {heldBy && <PersonJoinedNotice heldBy={heldBy} className="rounded-lg border sm:px-3" />}
 
       <VoiceTranscript lines={state.lines} agentName={agent.name} />
 

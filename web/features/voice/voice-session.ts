@@ -82,6 +82,11 @@ export class VoiceSession extends SnapshotStore<CallState> {
     this.dispatch({ type: "stopReplyPressed" });
   }
 
+  /** A person who took the call over typed this (issue 26): the call speaks it. */
+  personReplied(text: string, author: string): void {
+    this.dispatch({ type: "personReplied", text, author });
+  }
+
   sendTyped(text: string): void {
     this.dispatch({ type: "textTurn", text, at: performance.now() });
   }

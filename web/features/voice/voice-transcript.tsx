@@ -31,7 +31,14 @@ export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[];
                 : "rounded-bl-sm border border-slate-200 bg-surface text-slate-900",
             )}
           >
-            <span className="sr-only">{line.role === "user" ? "You: " : `${agentName}: `}</span>
+            {line.author ? (
+              <span className="mb-0.5 block text-xs font-semibold text-emerald-700">
+                {line.author}
+                <span className="sr-only">: </span>
+              </span>
+            ) : (
+              <span className="sr-only">{line.role === "user" ? "You: " : `${agentName}: `}</span>
+            )}
             {line.text || "…"}
             {line.interrupted && <span className="ml-1 text-xs italic text-slate-500">(interrupted)</span>}
             {line.latencyMs !== undefined && (
