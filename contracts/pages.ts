@@ -34,6 +34,7 @@ export const PAGE_MODULES = {
   adminAudit: "pages/admin-audit.tsx",
   adminToolPolicy: "pages/admin-tool-policy.tsx",
   live: "pages/live.tsx",
+  liveConversation: "pages/live-conversation.tsx",
 } as const;
 
 export type PageName = keyof typeof PAGE_MODULES;
@@ -64,6 +65,7 @@ export const SIGNED_IN_PAGES: PagePath[] = [
   { path: "/templates", page: "templates" },
   { path: "/account", page: "account" },
   { path: "/live", page: "live" },
+  { path: "/live/:id", page: "liveConversation" },
   { path: "/admin", page: "adminPanel" },
   { path: "/admin-users", page: "adminUsers" },
   { path: "/admin-companies", page: "adminCompanies" },

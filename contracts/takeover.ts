@@ -4,6 +4,7 @@
  * carries what changed to the user's open chat and to the person watching.
  */
 import { z } from "zod";
+import { ChatMessageSchema } from "./chat.js";
 
 /** A person's typed message is a chat message: the same bound as the user's. */
 export const HUMAN_MESSAGE_MAX_CHARS = 4000;
@@ -27,6 +28,16 @@ export const LiveConversationSchema = z.object({
 });
 export type LiveConversation = z.infer<typeof LiveConversationSchema>;
 export const LiveConversationListSchema = z.array(LiveConversationSchema);
+
+/**
+ * GET /api/live-conversations/{id}: one conversation for an admin or its agent's owner, as the
+ * owner's conversation page shows it (admins also have the full record under /admin).
+ */
+export const LiveConversationDetailSchema = z.object({
+  conversation: LiveConversationSchema,
+  messages: z.array(ChatMessageSchema),
+});
+export type LiveConversationDetail = z.infer<typeof LiveConversationDetailSchema>;
 
 export const HumanMessageBodySchema = z
   .object({ text: z.string().trim().min(1, "text is required").max(HUMAN_MESSAGE_MAX_CHARS) })

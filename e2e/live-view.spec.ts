@@ -72,3 +72,51 @@ test("an admin on Live sees a user's conversation appear, sees it needs a human,
   await expect(admin.getByText("You are answering this conversation; the agent is paused.")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "joined the conversation" })).toBeVisible();
 });
+
+test("an agent's owner who is no admin opens a colleague's conversation from Live, takes it over and writes", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const companyName = `Owner Co ${Date.now().toString(36)}`;
+  const owner = await createApprovedUser(page.request, "", { fullName: "Omar Owner", companyName });
+  const colleague = await createApprovedUser(page.request, "", { fullName: "Cleo Colleague", companyName });
+  await signInThroughUi(page, owner.email, owner.password);
+  const created = await page.request.post("/api/agents", {
+    data: { name: "Nora Help", gender: "female", role: "Support Specialist" },
+  });
+  expect(created.status()).toBe(201);
+  const { id: agentId } = (await created.json()) as { id: string };
+  const shared = await page.request.patch(`/api/agents/${agentId}`, { data: { visibility: "company" } });
+  expect(shared.status()).toBe(200);
+
+  const talker = await signedInElsewhere(browser, baseURL!, colleague.email, colleague.password);
+  await talker.goto(`/chat/${agentId}`);
+  await send(talker, "Can someone look at my contract?");
+  const conversationId = new URL(talker.url()).searchParams.get("conversation")!;
+
+  await page.goto("/live");
+  const row = page.locator(`li[data-conversation-id="${conversationId}"]`);
+  await expect(row.getByText("Cleo Colleague", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: "Take over the conversation of Cleo Colleague" }).click();
+  await expect(page).toHaveURL(new RegExp(`/live/${conversationId}$`));
+  await expect(page.getByRole("heading", { name: "Can someone look at my contract?" })).toBeVisible();
+  await expect(page.getByText("You are answering this conversation; the agent is paused.")).toBeVisible();
+  await expect(talker.getByRole("status").filter({ hasText: "Omar from Owner Co" })).toBeVisible();
+
+  await page.getByLabel("Your message to the user").fill("Hi Cleo, Omar here. Send it over.");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(talker.getByText("Hi Cleo, Omar here. Send it over.")).toBeVisible();
+  // The colleague's answer reaches the owner's page live, named as them.
+  await send(talker, "Thanks, sending it now");
+  const transcript = page.getByRole("list", { name: "Messages" });
+  await expect(transcript.getByText("Thanks, sending it now", { exact: true })).toBeVisible();
+  await expect(transcript.getByText(/^Omar from Owner Co/)).toBeVisible();
+  await screenshotBothWidths(page, "live-conversation-owner");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshotBothWidths(page, "live-conversation-owner-dark");
+  await page.emulateMedia({ colorScheme: "light" });
+
+  await page.getByRole("button", { name: "Hand back to the agent" }).click();
+  await expect(talker.getByRole("status").filter({ hasText: "joined the conversation" })).toHaveCount(0);
+});

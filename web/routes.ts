@@ -86,6 +86,7 @@ const PAGE_LOADERS: Record<PageName, () => Promise<ComponentType>> = {
   adminAudit: () => import("./pages/admin-audit").then((m) => m.AdminAuditPage),
   adminToolPolicy: () => import("./pages/admin-tool-policy").then((m) => m.AdminToolPolicyPage),
   live: () => import("./pages/live").then((m) => m.LivePage),
+  liveConversation: () => import("./pages/live-conversation").then((m) => m.LiveConversationPage),
 };
 
 const PAGE_PREFETCH: Partial<Record<PageName, PageRoute["prefetch"]>> = {

@@ -1,5 +1,6 @@
 /**
- * A person in the loop (issue 26): GET /api/live-conversations (the caller's agents') and
+ * A person in the loop (issue 26): GET /api/live-conversations (the caller's agents'), one of
+ * them with its messages (GET /api/live-conversations/{id}: an admin or the agent's owner), and
  * /api/admin/live-conversations (everyone's: admin-only, as every read of others' data is), POST /api/conversations/{id}/
  * takeover, human-messages and release, GET /api/conversations/{id}/takeover (the hold, as
  * JSON) and GET /api/conversations/{id}/live (the same, as an event stream that says whenever
@@ -13,6 +14,7 @@ import {
   CONVERSATION_LIVE_EVENTS,
   HumanMessageBodySchema,
   HumanMessageSentSchema,
+  LiveConversationDetailSchema,
   LiveConversationListSchema,
   TakeoverStateSchema,
 } from "../../contracts/takeover.js";
@@ -23,6 +25,7 @@ import { ADMIN_ONLY, SIGNED_IN } from "../http/route-access.js";
 import { openEventStream } from "../http/sse-writer.js";
 import { createConversationWatchers } from "./conversation-watchers.js";
 import {
+  liveConversation,
   liveConversations,
   readTakeoverState,
   releaseConversation,
@@ -46,6 +49,11 @@ export function registerTakeoverRoutes(app: FastifyInstance, deps: FeatureDeps):
     "/api/live-conversations",
     { ...SIGNED_IN, schema: { response: { 200: LiveConversationListSchema } } },
     async (request) => liveConversations(deps, signedInUser(request), "own agents"),
+  );
+  api.get(
+    "/api/live-conversations/:id",
+    { ...SIGNED_IN, schema: { params: IdParams, response: { 200: LiveConversationDetailSchema } } },
+    async (request) => liveConversation(deps, signedInUser(request), request.params.id),
   );
   api.get(
     "/api/admin/live-conversations",

@@ -7,22 +7,27 @@
  * Every change is told twice on the bus: `conversation_changed` for the streams watching that
  * conversation (on whichever instance holds them), and the live view's event for admins.
  */
-import type { LiveConversation, TakeoverState } from "../../contracts/takeover.js";
+import type { LiveConversation, LiveConversationDetail, TakeoverState } from "../../contracts/takeover.js";
 import { LIVE_WINDOW_MINUTES } from "../../contracts/takeover.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { apiError } from "../http/http-error.js";
 import { announceChange } from "../conversations/human-hold/announce.js";
+import { toChatMessage } from "../conversations/conversation-view.js";
+import { activePath } from "../conversations/message-tree.js";
 import { isUuid } from "../conversations/own-records.js";
+import { listMessagesOfConversation } from "../conversations/queries.js";
 import {
   appendMessage,
   dropHold,
   findConversationForTakeover,
   findHold,
+  findLiveConversation,
   listLiveConversations,
   takeHold,
   type ConversationForTakeover,
   type Hold,
+  type LiveRow,
 } from "../conversations/human-hold/queries.js";
 
 type TakeoverDeps = Pick<FeatureDeps, "db" | "clock" | "bus">;
@@ -131,7 +136,30 @@ export async function liveConversations(
     ownerId: scope === "all" ? null : user.id,
     limit: LIVE_LIST_LIMIT,
   });
-  return rows.map((row) => ({
+  return rows.map(toLiveConversation);
+}
+
+/**
+ * One conversation for the people who may hold it (an admin, its agent's owner): its live row
+ * and its messages as its user sees them, a person's replies named. 404 for anyone else.
+ */
+export async function liveConversation(
+  deps: TakeoverDeps,
+  user: UserRow,
+  id: string,
+): Promise<LiveConversationDetail> {
+  const conversation = await conversationToHold(deps, user, id);
+  const [row, rows] = await Promise.all([
+    findLiveConversation(deps.db, conversation.id),
+    listMessagesOfConversation(deps.db, conversation.id),
+  ]);
+  if (!row) throw apiError("CONVERSATION_NOT_FOUND");
+  const messages = activePath(rows, conversation.activeMessageId).map((m) => toChatMessage(m.row, m.siblingIds));
+  return { conversation: toLiveConversation(row), messages };
+}
+
+function toLiveConversation(row: LiveRow): LiveConversation {
+  return {
     id: row.id,
     kind: row.kind,
     agentId: row.agentId,
@@ -142,5 +170,5 @@ export async function liveConversations(
     updatedAt: row.updatedAt.toISOString(),
     needsHuman: row.handoffRequestedAt !== null && row.heldByName === null,
     heldBy: row.heldByName,
-  }));
+  };
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ChatMessage, ChatResponse } from "../../contracts/chat.js";
-import type { LiveConversation, TakeoverState } from "../../contracts/takeover.js";
+import type { LiveConversation, LiveConversationDetail, TakeoverState } from "../../contracts/takeover.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { recordBusEvents } from "../test-support/bus-events.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
@@ -82,6 +82,21 @@ describeEachEngine("a person in the loop", (engine) => {
       ["user", "Are you a real person?", null],
       ["assistant", "Yes, this is Sam. How can I help?", "Sam from Acme"],
     ]);
+
+    // The agent's owner reads the conversation on their own page; its user and strangers do not.
+    const ownersPage = await get(owner, `/api/live-conversations/${conversationId}`);
+    expect(ownersPage.statusCode, ownersPage.body).toBe(200);
+    const detail = ownersPage.json<LiveConversationDetail>();
+    expect(detail.conversation).toMatchObject({
+      id: conversationId,
+      heldBy: "Sam from Acme",
+      agentName: "Sally Sales",
+    });
+    expect(detail.messages.at(-1)).toMatchObject({
+      content: "Yes, this is Sam. How can I help?",
+      authorName: "Sam from Acme",
+    });
+    expect((await get(talker, `/api/live-conversations/${conversationId}`)).statusCode).toBe(404);
 
     const released = await post(admin, `/api/conversations/${conversationId}/release`);
     expect(released.statusCode, released.body).toBe(200);

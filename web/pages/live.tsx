@@ -49,7 +49,7 @@ export function LivePage() {
             hint="Conversations appear here as soon as someone writes to an agent."
           />
         ) : (
-          <LiveConversationList conversations={rows} canOpen={isAdmin} />
+          <LiveConversationList conversations={rows} isAdmin={isAdmin} />
         )}
       </Card>
     </>

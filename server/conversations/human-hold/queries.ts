@@ -35,6 +35,7 @@ export interface ConversationForTakeover {
   agentName: string;
   agentOwnerId: string | null;
   kind: "text" | "voice";
+  activeMessageId: string | null;
 }
 
 export async function findConversationForTakeover(db: Db, id: string): Promise<ConversationForTakeover | null> {
@@ -46,6 +47,7 @@ export async function findConversationForTakeover(db: Db, id: string): Promise<C
       agentName: conversations.agentName,
       agentOwnerId: agents.userId,
       kind: conversations.kind,
+      activeMessageId: conversations.activeMessageId,
     })
     .from(conversations)
     .leftJoin(agents, eq(agents.id, conversations.agentId))
@@ -170,6 +172,25 @@ export interface LiveRow {
 
 /** Conversations written in since `since`, newest first; `ownerId` keeps those of that person's agents. */
 export function listLiveConversations(db: Db, p: { since: Date; ownerId: string | null; limit: number }) {
+  return selectLiveRows(db)
+    .where(
+      and(
+        or(gt(conversations.updatedAt, p.since), sql`${conversationTakeovers.heldBy} is not null`),
+        isNull(conversations.deletedAt),
+        p.ownerId ? eq(agents.userId, p.ownerId) : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt))
+    .limit(p.limit) as Promise<LiveRow[]>;
+}
+
+/** One conversation as the live view shows it, however long ago it was active. */
+export async function findLiveConversation(db: Db, id: string): Promise<LiveRow | null> {
+  const [row] = (await selectLiveRows(db).where(eq(conversations.id, id)).limit(1)) as LiveRow[];
+  return row ?? null;
+}
+
+function selectLiveRows(db: Db) {
   const lastMessage = sql<
     string | null
   >`(select m.content from ${messages} m where m.conversation_id = ${conversations.id} order by m.created_at desc limit 1)`;
@@ -190,13 +211,5 @@ export function listLiveConversations(db: Db, p: { since: Date; ownerId: string 
     .innerJoin(users, eq(users.id, conversations.userId))
     .leftJoin(agents, eq(agents.id, conversations.agentId))
     .leftJoin(conversationTakeovers, eq(conversationTakeovers.conversationId, conversations.id))
-    .where(
-      and(
-        or(gt(conversations.updatedAt, p.since), sql`${conversationTakeovers.heldBy} is not null`),
-        isNull(conversations.deletedAt),
-        p.ownerId ? eq(agents.userId, p.ownerId) : undefined,
-      ),
-    )
-    .orderBy(desc(conversations.updatedAt))
-    .limit(p.limit) as Promise<LiveRow[]>;
+    .$dynamic();
 }

@@ -1,7 +1,8 @@
 /**
  * The live view's rows (issue 26): each conversation active in the last few minutes with its
- * agent, its person or guest, the last message and whether it needs a human. An admin may open
- * it or take it over from here; taking over opens the conversation, where they write.
+ * agent, its person or guest, the last message and whether it needs a human. Whoever sees a row
+ * (an admin, the agent's owner) may open it or take it over from here; taking over opens the
+ * conversation, where they write: an admin's full record, or the owner's conversation page.
  */
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -14,10 +15,10 @@ import { takeOver } from "./takeover-queries";
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
-function LiveRowActions({ conversation }: { conversation: LiveConversation }) {
+function LiveRowActions({ conversation, isAdmin }: { conversation: LiveConversation; isAdmin: boolean }) {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
-  const href = `/admin/conversation/${conversation.id}`;
+  const href = isAdmin ? `/admin/conversation/${conversation.id}` : `/live/${conversation.id}`;
   const who = <span className="sr-only"> the conversation of {conversation.userName}</span>;
 
   async function takeOverAndOpen() {
@@ -44,7 +45,7 @@ function LiveRowActions({ conversation }: { conversation: LiveConversation }) {
   );
 }
 
-function LiveRow({ conversation, canOpen }: { conversation: LiveConversation; canOpen: boolean }) {
+function LiveRow({ conversation, isAdmin }: { conversation: LiveConversation; isAdmin: boolean }) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-conversation-id={conversation.id}>
       <div className="min-w-0 flex-1 space-y-1">
@@ -62,22 +63,22 @@ function LiveRow({ conversation, canOpen }: { conversation: LiveConversation; ca
           Last active at <time dateTime={conversation.updatedAt}>{timeOf(conversation.updatedAt)}</time>
         </p>
       </div>
-      {canOpen && <LiveRowActions conversation={conversation} />}
+      <LiveRowActions conversation={conversation} isAdmin={isAdmin} />
     </li>
   );
 }
 
 export function LiveConversationList({
   conversations,
-  canOpen,
+  isAdmin,
 }: {
   conversations: LiveConversation[];
-  canOpen: boolean;
+  isAdmin: boolean;
 }) {
   return (
     <ul className="divide-y divide-slate-100" aria-label="Live conversations">
       {conversations.map((conversation) => (
-        <LiveRow key={conversation.id} conversation={conversation} canOpen={canOpen} />
+        <LiveRow key={conversation.id} conversation={conversation} isAdmin={isAdmin} />
       ))}
     </ul>
   );

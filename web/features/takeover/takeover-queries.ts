@@ -1,11 +1,12 @@
 /** A person in the loop (issue 26): the hold's query key beside its fetchers, and the three actions. */
 import { queryOptions } from "@tanstack/react-query";
-import type { LiveConversation, TakeoverState } from "../../../contracts/takeover";
+import type { LiveConversation, LiveConversationDetail, TakeoverState } from "../../../contracts/takeover";
 import { adminKeys } from "../../lib/admin-queries";
 import { apiGet, apiRequest } from "../../lib/api";
 
 export const takeoverKeys = {
   state: (conversationId: string) => ["/api/conversations", conversationId, "takeover"] as const,
+  detail: (conversationId: string) => ["/api/live-conversations", conversationId] as const,
   live: adminKeys.liveConversations,
 };
 
@@ -13,6 +14,13 @@ export const takeoverStateQuery = (conversationId: string) =>
   queryOptions({
     queryKey: takeoverKeys.state(conversationId),
     queryFn: () => apiGet<TakeoverState>(`/api/conversations/${conversationId}/takeover`),
+  });
+
+/** One conversation with its messages, for an admin or its agent's owner (the owner's conversation page). */
+export const liveConversationQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: takeoverKeys.detail(conversationId),
+    queryFn: () => apiGet<LiveConversationDetail>(`/api/live-conversations/${conversationId}`),
   });
 
 export const liveConversationsQuery = queryOptions({
