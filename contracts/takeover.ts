@@ -61,3 +61,10 @@ export const HumanMessageSentSchema = z.object({ id: z.string(), createdAt: z.st
  * client refetches the messages (STYLE.md: realtime carries invalidation).
  */
 export const CONVERSATION_LIVE_EVENTS = { state: "state", messages: "messages" } as const;
+
+/**
+ * Events of GET /api/live-conversations/events (text/event-stream), for an agent's owner who is
+ * not on the admin channel: `ready` once, then `changed` whenever a conversation with one of
+ * their agents changes (the client reads the list again).
+ */
+export const OWNER_LIVE_EVENTS = { ready: "ready", changed: "changed" } as const;

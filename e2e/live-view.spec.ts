@@ -73,7 +73,7 @@ test("an admin on Live sees a user's conversation appear, sees it needs a human,
   await expect(page.getByRole("status").filter({ hasText: "joined the conversation" })).toBeVisible();
 });
 
-test("an agent's owner who is no admin opens a colleague's conversation from Live, takes it over and writes", async ({
+test("an agent's owner who is no admin sees a colleague's conversation appear on Live, takes it over and writes", async ({
   page,
   browser,
   baseURL,
@@ -90,12 +90,18 @@ test("an agent's owner who is no admin opens a colleague's conversation from Liv
   const shared = await page.request.patch(`/api/agents/${agentId}`, { data: { visibility: "company" } });
   expect(shared.status()).toBe(200);
 
+  // Live is open before the colleague writes; its event stream is connected once it answers.
+  const streamOpen = page.waitForResponse((r) => r.url().endsWith("/api/live-conversations/events"));
+  await page.goto("/live");
+  await streamOpen;
+  await expect(page.getByText("Nothing live right now")).toBeVisible();
+
   const talker = await signedInElsewhere(browser, baseURL!, colleague.email, colleague.password);
   await talker.goto(`/chat/${agentId}`);
   await send(talker, "Can someone look at my contract?");
   const conversationId = new URL(talker.url()).searchParams.get("conversation")!;
 
-  await page.goto("/live");
+  // Without a reload (the list is read again only every minute otherwise).
   const row = page.locator(`li[data-conversation-id="${conversationId}"]`);
   await expect(row.getByText("Cleo Colleague", { exact: true })).toBeVisible();
   await row.getByRole("button", { name: "Take over the conversation of Cleo Colleague" }).click();

@@ -45,7 +45,7 @@ const COSTLY = new Set([
  * generated query drops): their answer is read up to its first frame, then the client leaves.
  * Sent through inject, such a case never ended and held a whole sweep until its timeout.
  */
-const OPEN_ENDED_STREAMS = new Set(["GET /api/conversations/:id/live"]);
+const OPEN_ENDED_STREAMS = new Set(["GET /api/conversations/:id/live", "GET /api/live-conversations/events"]);
 /** Signed out, only public routes get past the access check: the others need fewer cases. */
 function runsFor(route: RouteEntry, persona: FuzzPersona): number {
   if (persona === "signed out" && route.access !== "public") return 8 * FUZZ_RUNS;

@@ -370,6 +370,11 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
   // admins may hold a conversation; each cell starts with nobody holding it. Writing into a
   // conversation one does not hold is a 409, which shows the caller got past the 404.
   "GET /api/live-conversations": { access: "user", allowed: 200, request: () => ({ url: "/api/live-conversations" }) },
+  "GET /api/live-conversations/events": {
+    access: "user",
+    allowed: 200,
+    request: () => ({ url: "/api/live-conversations/events?once=true" }),
+  },
   "GET /api/live-conversations/:id": {
     access: "user",
     allowed: 200,

@@ -1,6 +1,7 @@
 /**
- * Test support: a real HTTP client of GET /api/conversations/{id}/live that records each frame
- * with the moment it arrived, so a test can wait for the next one and measure how long it took.
+ * Test support: a real HTTP client of an event stream (GET /api/conversations/{id}/live, GET
+ * /api/live-conversations/events) that records each frame with the moment it arrived, so a test
+ * can wait for the next one and measure how long it took.
  */
 import { parseSseFrames } from "../../contracts/chat-sse.js";
 
@@ -12,18 +13,24 @@ export interface LiveFrame {
 
 export interface LiveStreamClient {
   frames: LiveFrame[];
-  /** The first `state` frame that arrived after `since` (performance.now()); rejects after `deadlineMs`. */
+  /** The first `event` frame that arrived after `since` (performance.now()); rejects after `deadlineMs`. */
+  next(event: string, since: number, deadlineMs: number): Promise<LiveFrame>;
+  /** `next("state", …)`: the conversation stream's frame. */
   nextState(since: number, deadlineMs: number): Promise<LiveFrame>;
   close(): void;
 }
 
-export async function openLiveStream(base: string, conversationId: string, cookie: string): Promise<LiveStreamClient> {
+export function openLiveStream(base: string, conversationId: string, cookie: string): Promise<LiveStreamClient> {
+  return openStreamClient(`${base}/api/conversations/${conversationId}/live`, cookie);
+}
+
+export async function openStreamClient(url: string, cookie: string): Promise<LiveStreamClient> {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/conversations/${conversationId}/live`, {
+  const res = await fetch(url, {
     headers: { cookie, accept: "text/event-stream" },
     signal: controller.signal,
   });
-  if (res.status !== 200 || !res.body) throw new Error(`live stream answered ${res.status}`);
+  if (res.status !== 200 || !res.body) throw new Error(`${url} answered ${res.status}`);
   const frames: LiveFrame[] = [];
   const waiters = new Set<() => void>();
   const decoder = new TextDecoder();
@@ -41,28 +48,29 @@ export async function openLiveStream(base: string, conversationId: string, cooki
       // Closed by the test.
     }
   })();
+  const next = (event: string, since: number, deadlineMs: number) =>
+    new Promise<LiveFrame>((resolve, reject) => {
+      const check = () => {
+        const hit = frames.find((f) => f.event === event && f.at >= since);
+        if (!hit) return;
+        done();
+        resolve(hit);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`no ${event} frame within ${deadlineMs} ms`));
+      }, deadlineMs);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
   return {
     frames,
-    nextState(since, deadlineMs) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const hit = frames.find((f) => f.event === "state" && f.at >= since);
-          if (!hit) return;
-          done();
-          resolve(hit);
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`no state frame within ${deadlineMs} ms`));
-        }, deadlineMs);
-        const done = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      });
-    },
+    next,
+    nextState: (since, deadlineMs) => next("state", since, deadlineMs),
     close: () => controller.abort(),
   };
 }

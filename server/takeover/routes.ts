@@ -16,6 +16,7 @@ import {
   HumanMessageSentSchema,
   LiveConversationDetailSchema,
   LiveConversationListSchema,
+  OWNER_LIVE_EVENTS,
   TakeoverStateSchema,
 } from "../../contracts/takeover.js";
 import { signedInUser } from "../auth/guards.js";
@@ -24,6 +25,7 @@ import { eventStreamResponse } from "../http/openapi.js";
 import { ADMIN_ONLY, SIGNED_IN } from "../http/route-access.js";
 import { openEventStream } from "../http/sse-writer.js";
 import { createConversationWatchers } from "./conversation-watchers.js";
+import { createOwnerLiveWatchers } from "./owner-live-watchers.js";
 import {
   liveConversation,
   liveConversations,
@@ -43,12 +45,46 @@ const LIVE_PING_MS = 25_000;
 export function registerTakeoverRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const watchers = createConversationWatchers(deps.bus);
-  app.addHook("preClose", async () => watchers.close());
+  const ownerWatchers = createOwnerLiveWatchers(deps.bus, deps.db, app.log);
+  app.addHook("preClose", async () => {
+    watchers.close();
+    ownerWatchers.close();
+  });
 
   api.get(
     "/api/live-conversations",
     { ...SIGNED_IN, schema: { response: { 200: LiveConversationListSchema } } },
     async (request) => liveConversations(deps, signedInUser(request), "own agents"),
+  );
+  api.get(
+    "/api/live-conversations/events",
+    {
+      ...SIGNED_IN,
+      schema: {
+        querystring: LiveQuery,
+        response: {
+          200: eventStreamResponse(
+            "`ready` at once, then `changed` whenever a conversation with one of the caller's agents changes",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const sse = openEventStream(reply);
+      sse.send(OWNER_LIVE_EVENTS.ready, {});
+      if (request.query.once) return sse.end();
+      const stopWatching = ownerWatchers.watch(
+        user.id,
+        () => sse.send(OWNER_LIVE_EVENTS.changed, {}),
+        () => sse.end(),
+      );
+      const ping = setInterval(() => sse.send("ping", {}), LIVE_PING_MS);
+      reply.raw.once("close", () => {
+        stopWatching();
+        clearInterval(ping);
+      });
+    },
   );
   api.get(
     "/api/live-conversations/:id",

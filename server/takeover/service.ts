@@ -143,11 +143,7 @@ export async function liveConversations(
  * One conversation for the people who may hold it (an admin, its agent's owner): its live row
  * and its messages as its user sees them, a person's replies named. 404 for anyone else.
  */
-export async function liveConversation(
-  deps: TakeoverDeps,
-  user: UserRow,
-  id: string,
-): Promise<LiveConversationDetail> {
+export async function liveConversation(deps: TakeoverDeps, user: UserRow, id: string): Promise<LiveConversationDetail> {
   const conversation = await conversationToHold(deps, user, id);
   const [row, rows] = await Promise.all([
     findLiveConversation(deps.db, conversation.id),

@@ -12,6 +12,7 @@ import { recordBusEvents } from "../test-support/bus-events.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { fakeLlm, makeAgent, messagesOf, postChat } from "../chat/chat-test-support.js";
+import { openStreamClient } from "./live-stream-client.js";
 
 describeEachEngine("a person in the loop", (engine) => {
   let t: TestApp;
@@ -43,6 +44,9 @@ describeEachEngine("a person in the loop", (engine) => {
     });
     expect(shared.statusCode, shared.body).toBe(200);
   });
+  let base: string | null = null;
+  const listening = async () => (base ??= await t.app.listen({ port: 0, host: "127.0.0.1" }));
+
   afterAll(async () => {
     await t?.close();
     await fake?.close();
@@ -137,6 +141,24 @@ describeEachEngine("a person in the loop", (engine) => {
     expect((await get(owner, `/api/voice-conversations/${callId}/messages`)).statusCode).toBe(404);
     expect((await get(talker, `/api/conversations/${callId}/messages`)).statusCode).toBe(404);
     await post(admin, `/api/conversations/${callId}/release`);
+  });
+
+  it("tells an owner's live view when a colleague talks to their agent, and nobody else's", async () => {
+    const base = await listening();
+    const ownersView = await openStreamClient(`${base}/api/live-conversations/events`, owner.cookie);
+    const othersView = await openStreamClient(`${base}/api/live-conversations/events`, talker.cookie);
+    try {
+      await ownersView.next("ready", 0, 60_000);
+      await othersView.next("ready", 0, 60_000);
+      const since = performance.now();
+      await startConversation("Is anyone watching this?");
+      await ownersView.next("changed", since, 60_000);
+      // The talker owns no agent: their view heard nothing of it (the owner's frame came first).
+      expect(othersView.frames.filter((f) => f.event === "changed")).toEqual([]);
+    } finally {
+      ownersView.close();
+      othersView.close();
+    }
   });
 
   it("lets only one person hold a conversation at a time, and only its holder write in it", async () => {

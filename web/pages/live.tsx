@@ -1,7 +1,8 @@
 /**
  * /live (issue 26): conversations active in the last few minutes — everyone's for an admin,
- * their own agents' for anyone else — with the ones that need a human first. An admin's list
- * changes as the admin channel tells of activity, handoffs, takeovers and releases.
+ * their own agents' for anyone else — with the ones that need a human first. The list changes
+ * as activity, handoffs, takeovers and releases are told: over the admin channel for an admin,
+ * over the owner's own event stream for anyone else.
  */
 import { useQuery } from "@tanstack/react-query";
 import { Radio } from "lucide-react";
@@ -11,6 +12,7 @@ import { Card } from "../components/ui/card";
 import { EmptyState, ErrorState, LoadingState } from "../features/admin/admin-states";
 import { LiveConversationList } from "../features/takeover/live-conversation-list";
 import { liveViewQuery } from "../features/takeover/takeover-queries";
+import { useOwnerLiveEvents } from "../features/takeover/use-owner-live-events";
 import { useAuth } from "../lib/auth";
 
 function summaryOf(count: number, needingHuman: number): string {
@@ -21,6 +23,7 @@ function summaryOf(count: number, needingHuman: number): string {
 export function LivePage() {
   const { isAdmin } = useAuth();
   const live = useQuery(liveViewQuery(isAdmin));
+  useOwnerLiveEvents(!isAdmin);
   // Those asking for a person first; otherwise latest activity first, as the server sends them.
   const rows = [...(live.data ?? [])].sort((a, b) => Number(b.needsHuman) - Number(a.needsHuman));
   const needingHuman = rows.filter((row) => row.needsHuman).length;

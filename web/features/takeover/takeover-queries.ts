@@ -28,10 +28,8 @@ export const liveConversationsQuery = queryOptions({
   queryFn: () => apiGet<LiveConversation[]>("/api/admin/live-conversations"),
 });
 
-/** An agent's owner is not on the admin channel: their list is read again this often instead. */
-const OWN_LIVE_REFRESH_MS = 15_000;
-/** Admins hear every change live; this only ages out conversations that went quiet. */
-const ADMIN_LIVE_REFRESH_MS = 60_000;
+/** Changes arrive live (the admin channel, or the owner's event stream); this only ages out quiet conversations. */
+const LIVE_REFRESH_MS = 60_000;
 
 /** The live view's list: everyone's for an admin, their own agents' for anyone else. */
 export const liveViewQuery = (isAdmin: boolean) => {
@@ -39,7 +37,7 @@ export const liveViewQuery = (isAdmin: boolean) => {
   return queryOptions({
     queryKey: [path] as readonly string[],
     queryFn: () => apiGet<LiveConversation[]>(path),
-    refetchInterval: isAdmin ? ADMIN_LIVE_REFRESH_MS : OWN_LIVE_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 };
 
