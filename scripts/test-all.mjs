@@ -75,9 +75,14 @@ function countVitest(report) {
 function countPlaywright(report) {
   const { expected, flaky, unexpected, skipped } = report.stats;
   const failures = [];
+  const flakes = [];
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
+        if (test.status === "flaky") {
+          const error = test.results.find((result) => result.error)?.error?.message;
+          flakes.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+        }
         if (test.status !== "unexpected") continue;
         const error = test.results.at(-1)?.error?.message;
         failures.push(
@@ -88,7 +93,7 @@ function countPlaywright(report) {
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) visit(suite, []);
-  return { passed: expected + flaky, failed: unexpected, skipped, failures };
+  return { passed: expected + flaky, failed: unexpected, skipped, failures, flakes };
 }
 
 /** The first non-empty line of an error message, without terminal colours, cut to fit a line. */
@@ -133,6 +138,10 @@ for (const tier of tiers) {
 }
 rmSync(reports, { recursive: true, force: true });
 
+// A journey that failed once and passed on its retry (playwright.config.ts) passes, but is named
+// here: a flaky test is a bug to fix, not a pass to forget.
+const flakes = summary.flatMap((tier) => tier.flakes ?? []);
+if (flakes.length > 0) console.log(`\n=== passed only on retry ===\n${flakes.map((name) => `~ ${name}`).join("\n")}`);
 const failures = summary.flatMap((tier) => tier.failures ?? []);
 if (failures.length > 0) console.log(`\n=== failed ===\n${failures.map((name) => `✗ ${name}`).join("\n")}`);
 const total = { passed: 0, failed: 0, skipped: 0 };
