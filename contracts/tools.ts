@@ -10,8 +10,8 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 export const TOOL_KINDS = ["mcp", "http", "builtin"] as const;
 export const TOOL_APPROVALS = ["auto", "ask"] as const;
 export const HTTP_ACTION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-/** Built-ins the app provides itself. */
-export const BUILTIN_TOOLS = ["search_knowledge"] as const;
+/** Built-ins the app provides itself: a search of the agent's documents, and asking for a person (issue 26). */
+export const BUILTIN_TOOLS = ["search_knowledge", "handoff_to_human"] as const;
 export const TOOLS_PER_AGENT_MAX = 20;
 export const TOOL_HEADERS_MAX = 10;
 const DESCRIPTION_MAX = 1_000;

@@ -1,7 +1,9 @@
 /**
  * The turn whose message trips the security lock: the message is stored as "blocked" with a
  * "blocked" notice after it (the model never sees either), the conversation is locked, the
- * company warned and live admins told. Rare, so it favours plain steps over round trips.
+ * company warned, a person asked for (issue 26: the flag on Live, which a person may take over
+ * and answer while the user waits out the lock) and live admins told. Rare, so it favours plain
+ * steps over round trips.
  */
 import { SECURITY_LOCK_NOTICE } from "../../contracts/chat.js";
 import { sql } from "drizzle-orm";
@@ -17,6 +19,8 @@ import {
   touchUnlockedConversation,
 } from "./queries.js";
 import { activePathEndSql } from "./message-tree-sql.js";
+import { announceChange } from "./human-hold/announce.js";
+import { flagHandoff } from "./human-hold/queries.js";
 import type { StartedTurn, TurnEvent, TurnInput } from "./turn-types.js";
 
 export async function startLockingTurn(
@@ -68,6 +72,7 @@ export async function startLockingTurn(
       rule,
       now,
     });
+    await flagHandoff(tx, input.conversationId, now);
     return userMessage.id;
   });
   if (!userMessageId) throw await lockedOrMissing(deps, input.conversationId, now);
@@ -75,6 +80,11 @@ export async function startLockingTurn(
   input.requestLog?.warn({ conversationId: input.conversationId, rule }, "security lock set");
   try {
     await announceLock(deps.bus, input.user, input.agent);
+    await announceChange(deps, input.conversationId, {
+      type: "handoff_requested",
+      conversationId: input.conversationId,
+      agentName: input.agent.name,
+    });
   } catch (err) {
     // The lock itself is committed; a lost admin notification must not turn it into an error.
     input.requestLog?.error({ err }, "could not announce the security lock");

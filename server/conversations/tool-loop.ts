@@ -25,6 +25,7 @@ import {
 } from "../tools/tool-call-queries.js";
 import { oneLine } from "../tools/tool-results.js";
 import type { AgentToolbox, ToolCallResult } from "../tools/toolbox.js";
+import { requestHandoff } from "./human-hold/announce.js";
 import { injectionRule } from "./security-lock/lock.js";
 import type { ToolStepEvent, TurnInput } from "./turn-types.js";
 
@@ -47,7 +48,8 @@ export async function toolboxForTurn(
   if (deps.llm.kind === "offline") return null;
   if (toolIdsAllowed?.length === 0) return null;
   try {
-    const loaded = await loadAgentToolbox(deps, { id: agentId }, deps.toolOptions ?? {});
+    const toolboxDeps = { ...deps, requestHandoff: (conversationId: string) => requestHandoff(deps, conversationId) };
+    const loaded = await loadAgentToolbox(toolboxDeps, { id: agentId }, deps.toolOptions ?? {});
     // A guest channel: only the tools the publishing settings name, and none that waits for an approval.
     const toolbox = toolIdsAllowed ? onlyTools(loaded, toolIdsAllowed) : loaded;
     return toolbox.tools.length > 0 ? toolbox : null;
@@ -259,7 +261,10 @@ async function settleCall(
       status: "running",
     });
   }
-  const result: ToolCallResult = await toolbox.call(entry.call, signal);
+  const result: ToolCallResult = await toolbox.call(
+    { ...entry.call, conversationId: turn.input.conversationId },
+    signal,
+  );
   if (injectionRule(result.content)) {
     await finish(
       "withheld",

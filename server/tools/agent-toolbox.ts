@@ -13,7 +13,14 @@ import type { AgentToolConfig } from "../db/schema-tools.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { createGuardedFetch, type GuardedFetch, type OutboundOptions } from "../http/outbound/guarded-fetch.js";
 import { httpActionRequest, runHttpAction } from "./http-action.js";
-import { SEARCH_KNOWLEDGE_DESCRIPTION, SEARCH_KNOWLEDGE_PARAMETERS, searchKnowledgeResult } from "./builtin-tools.js";
+import {
+  HANDOFF_TO_HUMAN_DESCRIPTION,
+  HANDOFF_TO_HUMAN_PARAMETERS,
+  handoffResult,
+  SEARCH_KNOWLEDGE_DESCRIPTION,
+  SEARCH_KNOWLEDGE_PARAMETERS,
+  searchKnowledgeResult,
+} from "./builtin-tools.js";
 import { listMcpTools, mcpResultText, withMcpClient, type McpListedTool } from "./mcp-connection.js";
 import { DEFAULT_OUTBOUND_LIMITS, type OutboundPolicy } from "../http/outbound/outbound-policy.js";
 import { readToolPolicy } from "./policy-service.js";
@@ -27,6 +34,8 @@ export interface ToolboxDeps {
   config: Pick<Config, "SECRETS_KEY" | "sessionSecret">;
   searchKnowledge: FeatureDeps["searchKnowledge"];
   clock: { now(): Date };
+  /** Flags the conversation for a person and tells Live (the turn's engine provides it: issue 26). */
+  requestHandoff?: (conversationId: string) => Promise<void>;
 }
 
 /** `<server>__<tool>`, kept within 64 characters by a short hash when the two are long. */
@@ -39,7 +48,12 @@ export function mcpFunctionName(server: string, tool: string): string {
 
 interface Runnable {
   offered: OfferedTool;
-  run(args: Record<string, unknown>, signal: AbortSignal, guarded: () => GuardedFetch): Promise<ToolCallResult>;
+  run(
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    guarded: () => GuardedFetch,
+    conversationId: string | undefined,
+  ): Promise<ToolCallResult>;
 }
 
 /** The MCP server's tools: the remembered list, or asked for now (and remembered) when there is none. */
@@ -120,6 +134,7 @@ function httpRunnable(deps: ToolboxDeps, row: AgentToolRow): Runnable {
 }
 
 function builtinRunnable(deps: ToolboxDeps, row: AgentToolRow): Runnable | null {
+  if (row.name === "handoff_to_human") return handoffRunnable(deps, row);
   if (row.name !== "search_knowledge") return null;
   return {
     offered: {
@@ -136,6 +151,26 @@ function builtinRunnable(deps: ToolboxDeps, row: AgentToolRow): Runnable | null 
       const query = args.query.trim().slice(0, 500);
       const found = searchKnowledgeResult(query, await deps.searchKnowledge(row.agentId, query, signal));
       return toolResult(true, found.content, found.summary, started);
+    },
+  };
+}
+
+function handoffRunnable(deps: ToolboxDeps, row: AgentToolRow): Runnable {
+  return {
+    offered: {
+      name: "handoff_to_human",
+      description: HANDOFF_TO_HUMAN_DESCRIPTION,
+      parameters: HANDOFF_TO_HUMAN_PARAMETERS,
+      approval: row.approval as OfferedTool["approval"],
+      toolId: row.id,
+      kind: "builtin",
+    },
+    run: async (args, _signal, _guarded, conversationId) => {
+      const started = performance.now();
+      if (!conversationId || !deps.requestHandoff) return toolFailure("no conversation to hand over", started);
+      await deps.requestHandoff(conversationId);
+      const result = handoffResult(args.reason);
+      return toolResult(true, result.content, result.summary, started);
     },
   };
 }
@@ -180,6 +215,7 @@ export async function loadAgentToolbox(
           args,
           deadline,
           () => (guarded ??= createGuardedFetch(policy, limits, options.resolve)),
+          request.conversationId,
         );
       } catch (error) {
         const timedOut = deadline.aborted && !signal.aborted;

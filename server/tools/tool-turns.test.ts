@@ -347,4 +347,24 @@ describeEachEngine("tool calls in a turn", (engine) => {
     expect(toolMessages(1)[0].content).toContain("company's tool calls for today are used up");
     expect(web.seen.length).toBe(before);
   });
+
+  it("asks for a person through its built-in handoff_to_human: the conversation is flagged on Live and the model told", async () => {
+    const agentId = await makeAgent(t, owner, { name: "Desk" });
+    await addTool(agentId, { kind: "builtin", name: "handoff_to_human" });
+    fake.setBehaviour({
+      replyText: "I've asked a colleague to join.",
+      toolCallQueue: [{ calls: [{ name: "handoff_to_human", arguments: '{"reason":"refund over the limit"}' }] }],
+    });
+    const res = await chat(agentId, "I need a refund of 5,000 euros");
+    expect(frameData<ChatSseToolResult>(res.frames, "tool_result")[0]).toMatchObject({
+      ok: true,
+      summary: "Asked a person to join: refund over the limit",
+    });
+    expect(toolMessages(1)[0].content).toContain("A person from the team has been asked to join");
+    const conversationId = frameData<ChatSseDone>(res.frames, "done")[0]?.conversationId;
+    const live = await send(owner, "GET", "/api/live-conversations");
+    expect(live.json<{ id: string; needsHuman: boolean }[]>().find((c) => c.id === conversationId)).toMatchObject({
+      needsHuman: true,
+    });
+  });
 });

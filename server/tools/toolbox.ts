@@ -30,6 +30,8 @@ export interface ToolCallRequest {
   id: string;
   name: string;
   arguments: string;
+  /** The conversation the call is made in: what a built-in acting on it (handoff_to_human) needs. */
+  conversationId?: string;
 }
 
 export interface ToolCallResult {

@@ -16,7 +16,7 @@ export function ToolsPanel({ agentId }: { agentId: string }) {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState<Adding>(null);
   const addBuiltin = useMutation(addToolMutation(queryClient, agentId));
-  const hasSearch = tools.data?.some((tool) => tool.kind === "builtin" && tool.name === "search_knowledge");
+  const hasBuiltin = (name: string) => tools.data?.some((tool) => tool.kind === "builtin" && tool.name === name);
   return (
     <Card>
       <CardHeader>
@@ -24,9 +24,10 @@ export function ToolsPanel({ agentId }: { agentId: string }) {
           <Wrench className="size-4" aria-hidden /> Tools
         </CardTitle>
         <CardDescription>
-          What the agent can do besides talking: call an MCP server&apos;s tools, an HTTP API, or search its own
-          documents. Only hosts the admin&apos;s tool policy allows can be reached. The agent calls them in its
-          conversations when the model decides to; a tool set to ask waits for the person&apos;s approval in the chat.
+          What the agent can do besides talking: call an MCP server&apos;s tools, an HTTP API, search its own documents,
+          or ask a person from the team to join. Only hosts the admin&apos;s tool policy allows can be reached. The
+          agent calls them in its conversations when the model decides to; a tool set to ask waits for the person&apos;s
+          approval in the chat.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -55,13 +56,22 @@ export function ToolsPanel({ agentId }: { agentId: string }) {
             <Button variant="outline" onClick={() => setAdding("http")}>
               Add HTTP action
             </Button>
-            {!hasSearch && (
+            {!hasBuiltin("search_knowledge") && (
               <Button
                 variant="outline"
                 disabled={addBuiltin.isPending}
                 onClick={() => addBuiltin.mutate({ kind: "builtin", name: "search_knowledge", approval: "auto" })}
               >
                 Add knowledge search
+              </Button>
+            )}
+            {!hasBuiltin("handoff_to_human") && (
+              <Button
+                variant="outline"
+                disabled={addBuiltin.isPending}
+                onClick={() => addBuiltin.mutate({ kind: "builtin", name: "handoff_to_human", approval: "auto" })}
+              >
+                Add hand-off to a person
               </Button>
             )}
           </div>
