@@ -189,8 +189,13 @@ describeEachEngine("the OpenAI-compatible /v1 API", (engine) => {
   it("marks the key as used", async () => {
     const { slug, client, key } = await publishedWithKey();
     await client.chat.completions.create({ model: slug, messages: [{ role: "user", content: "Hi" }] });
-    const [row] = await t.deps.db.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
-    expect(row.lastUsedAt?.getTime()).toBe(t.clock.now().getTime());
+    // Written beside the request, not before its answer.
+    await expect
+      .poll(async () => {
+        const [row] = await t.deps.db.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+        return row.lastUsedAt?.getTime();
+      })
+      .toBe(t.clock.now().getTime());
   });
 
   it("refuses a missing, wrong or revoked key with 401 in OpenAI's error shape", async () => {

@@ -40,7 +40,7 @@ function registerRoutes(app: FastifyInstance, deps: FeatureDeps): void {
   // The key is checked before the body: a client without a good key learns nothing else.
   const holders = new WeakMap<FastifyRequest, KeyHolder>();
   const checkKey = async (request: FastifyRequest) => {
-    holders.set(request, await keyHolderOf(deps, request.headers.authorization));
+    holders.set(request, await keyHolderOf(deps, request.headers.authorization, request.log));
   };
   const holderOf = (request: FastifyRequest): KeyHolder => {
     const holder = holders.get(request);
