@@ -38,12 +38,16 @@ const RECORDED_ARGUMENTS_MAX = 4_000;
 
 export type ReplyPiece = string | ToolStepEvent;
 
-/** The agent's toolbox for a turn, or null when it has no tools or no model calls them (offline). */
+/**
+ * The agent's toolbox for a turn, or null when it has no tools or no model calls them (offline).
+ * `spoken`: a voice call, where nobody can press Approve: tools that ask are not offered.
+ */
 export async function toolboxForTurn(
   deps: FeatureDeps,
   agentId: string,
   log?: FastifyBaseLogger,
   toolIdsAllowed?: readonly string[],
+  spoken = false,
 ): Promise<AgentToolbox | null> {
   if (deps.llm.kind === "offline") return null;
   if (toolIdsAllowed?.length === 0) return null;
@@ -51,13 +55,19 @@ export async function toolboxForTurn(
     const toolboxDeps = { ...deps, requestHandoff: (conversationId: string) => requestHandoff(deps, conversationId) };
     const loaded = await loadAgentToolbox(toolboxDeps, { id: agentId }, deps.toolOptions ?? {});
     // A guest channel: only the tools the publishing settings name, and none that waits for an approval.
-    const toolbox = toolIdsAllowed ? onlyTools(loaded, toolIdsAllowed) : loaded;
+    const narrowed = toolIdsAllowed ? onlyTools(loaded, toolIdsAllowed) : loaded;
+    const toolbox = spoken ? onlyTools(narrowed, withoutApproval(narrowed)) : narrowed;
     return toolbox.tools.length > 0 ? toolbox : null;
   } catch (err) {
     // A turn without its tools still answers; the agent's settings test says what is wrong.
     log?.error({ err, agentId }, "could not load the agent's tools");
     return null;
   }
+}
+
+/** The ids of the configured tools whose functions run without an approval. */
+function withoutApproval(toolbox: AgentToolbox): string[] {
+  return toolbox.tools.filter((tool) => tool.approval === "auto").map((tool) => tool.toolId);
 }
 
 /** The toolbox narrowed to `toolIds`' functions that run without an approval; a call to any other is refused. */

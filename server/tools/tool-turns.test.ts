@@ -24,6 +24,7 @@ import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js
 import { startFakeToolHttpServer, type FakeToolHttpServer } from "../test-support/fake-tool-http-server.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { DEFAULT_OUTBOUND_LIMITS } from "../http/outbound/outbound-policy.js";
+import { eventsOf, post as voicePost, startVoiceConversation, turnEvents } from "../voice/voice-test-support.js";
 
 const SECRET = "order-api-secret-0123456789-zyxw";
 const LOOPBACK_POLICY = {
@@ -366,5 +367,42 @@ describeEachEngine("tool calls in a turn", (engine) => {
     expect(live.json<{ id: string; needsHuman: boolean }[]>().find((c) => c.id === conversationId)).toMatchObject({
       needsHuman: true,
     });
+  });
+
+  it("uses a tool in a voice call, speaking the answer, and never offers a call tools that wait for an approval", async () => {
+    const agentId = await makeAgent(t, owner, { name: "Phone Desk" });
+    await addTool(agentId, {
+      kind: "http",
+      name: "order_status",
+      description: "The status of an order",
+      method: "GET",
+      url: `${web.base}/orders/{id}`,
+      parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+      approval: "auto",
+    });
+    await addTool(agentId, { kind: "mcp", name: "shop", url: mcp.url, approval: "ask" });
+    fake.setBehaviour({
+      replyText: "Your order is on its way.",
+      toolCallQueue: [{ calls: [{ name: "order_status", arguments: '{"id":"V-7"}' }] }],
+    });
+    const callId = await startVoiceConversation(t, owner, agentId);
+    const seenBefore = web.seen.length;
+    const res = await voicePost(t, owner, `/api/voice-conversations/${callId}/turn`, {
+      message: "Where is my order V-7?",
+      language: "en-US",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { events } = turnEvents(res.body);
+    expect(eventsOf(events, "done")[0]?.response).toBe("Your order is on its way.");
+    expect(eventsOf(events, "audio").length).toBeGreaterThan(0);
+    expect(web.seen.length).toBe(seenBefore + 1);
+    // Offered: the action that runs at once; not the MCP server's tools, which would wait for an Approve nobody can press.
+    const offered = (bodyOf(0).tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name);
+    expect(offered).toEqual(["order_status"]);
+    const steps = await send(owner, "GET", `/api/conversations/${callId}/tool-calls`);
+    expect(steps.statusCode, steps.body).toBe(200);
+    expect(steps.json<ToolCallStep[]>().map((step) => [step.name, step.arguments, step.outcome])).toEqual([
+      ["order_status", '{"id":"V-7"}', "ok"],
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import type { ToolPolicy } from "../../contracts/tools.js";
 /** A JSON Schema object describing a tool's arguments, as OpenAI's `function.parameters`. */
 export type JsonSchemaObject = Record<string, unknown>;
 
-/** How a call is let through: at once, or after a person approves it in the chat (or aloud in a call). */
+/** How a call is let through: at once, or after a person approves it in the chat (a voice call offers only the first). */
 export type ToolApproval = "auto" | "ask";
 
 /** One function the model may call, as it is offered in the request's `tools`. */
