@@ -17,7 +17,7 @@ import { DEFAULT_LANGUAGE } from "../../contracts/voice.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { apiError, HttpError } from "../http/http-error.js";
-import { toChatMessage, toConversationSummary } from "../conversations/conversation-view.js";
+import { toConversationSummary } from "../conversations/conversation-view.js";
 import {
   listConversationsOfUser,
   setConversationDeletedOfUser,
