@@ -33,7 +33,7 @@ export async function recordAudit(
 /**
  * Like recordAudit, but skipped when the same actor already has the same action on the same
  * target within the last `windowMs` (decision 106): for reads, where a page refetching is the
- * same viewing, not a new one. One statement; the look-back walks audit_log_action_idx
+ * same viewing, not a new one. One statement; the look-back can walk audit_log_action_idx
  * (action, created_at) over that window only. Two requests racing on PostgreSQL may both
  * insert, which is the old behaviour, never a lost read.
  */
