@@ -1,6 +1,6 @@
 /**
  * Admin reading of everyone's conversations, text and voice, with their messages and saved
- * audio. Reading the messages of another user's conversation is audited.
+ * audio. Reading the messages of another user's conversation is audited, once per admin per viewing.
  */
 import { asc, desc, eq } from "drizzle-orm";
 import {
@@ -16,7 +16,7 @@ import type { UserRow } from "../auth/user-view.js";
 import { conversations, messages, users, voiceAudio } from "../db/schema.js";
 import { apiError } from "../http/http-error.js";
 import { allVersions } from "../conversations/message-tree.js";
-import { recordAudit } from "./audit.js";
+import { recordAuditOncePerWindow } from "./audit.js";
 import type { AdminDeps } from "./users-service.js";
 import { isUuid } from "./uuid.js";
 
@@ -104,6 +104,13 @@ export async function getConversation(
 
 type MessageRow = typeof messages.$inferSelect;
 
+/**
+ * One audit row per admin per conversation per viewing (decision 106): the detail page refetches
+ * the messages on every live update and reconnect, and those refetches are the same reading.
+ * Ten minutes covers a viewing with its refetches; a return after a break is a new row.
+ */
+export const CONVERSATION_READ_WINDOW_MS = 10 * 60_000;
+
 async function readMessageRows(
   deps: AdminDeps,
   actor: UserRow,
@@ -116,16 +123,14 @@ async function readMessageRows(
     .orderBy(asc(messages.createdAt), asc(messages.id));
   // An admin reading their own conversation is not an event worth recording.
   if (conversation.userId !== actor.id) {
-    await recordAudit(
+    await recordAuditOncePerWindow(
       deps.db,
       actor,
       "conversation.read",
       { type: "conversation", id: conversation.id },
       deps.clock.now(),
-      {
-        kind: conversation.kind,
-        ownerEmail: conversation.userEmail,
-      },
+      CONVERSATION_READ_WINDOW_MS,
+      { kind: conversation.kind, ownerEmail: conversation.userEmail },
     );
   }
   return rows;
