@@ -48,3 +48,43 @@ export const LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS_DEFAULT = 60;
 export const LOGIN_ACCOUNT_LOCK_FAILURES_DEFAULT = 1000;
 export const LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES_DEFAULT = 60;
 export const DEVICE_COOKIE_DAYS = 365;
+
+// Knowledge extraction's configurable bounds (server/knowledge/extract/extract-limits.ts uses
+// them; server/config.ts lets an operator change them through KNOWLEDGE_* variables).
+
+/** The work one file may cost extraction, beyond its upload size. */
+export interface ExtractLimits {
+  /** A document's compressed parts may inflate to this many times the file's size… */
+  inflateRatio: number;
+  /** …but never past this many bytes in all… */
+  inflateMaxBytes: number;
+  /** …nor past this many bytes for any one stream or zip part. */
+  inflateStreamMaxBytes: number;
+  /** Pages a PDF may declare. */
+  pdfMaxPages: number;
+  /** Indirect objects a PDF may hold (in the file and in its object streams). */
+  pdfMaxObjects: number;
+}
+
+const EXTRACT_MB = 1024 * 1024;
+
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
+  inflateRatio: 50,
+  // A 20 MB manual with its fonts inflates to ~60 MB; PDF.js holds what it inflates outside
+  // the V8 heap, so this is also roughly what a file may add to the server's memory.
+  inflateMaxBytes: 128 * EXTRACT_MB,
+  inflateStreamMaxBytes: 64 * EXTRACT_MB,
+  pdfMaxPages: 2_000,
+  pdfMaxObjects: 500_000,
+};
+
+/**
+ * Resident memory reading files may add to the server before the files being read are refused
+ * (extract-pool.ts): the issue-22 goal is 300 MB above idle under any hostile file.
+ */
+export const EXTRACT_MEMORY_BUDGET_MB = 256;
+
+/** Files waiting to be read at once: with two in flight per person, room for 32 people uploading together. */
+export const EXTRACT_QUEUE_MAX = 64;
+/** A person's uploads, pastes and re-indexings in flight at once. */
+export const KNOWLEDGE_UPLOADS_PER_USER_DEFAULT = 2;

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
-const ALLOWED = Number(process.env.BACKWARD_IMPORTS_ALLOWED ?? 7);
+const ALLOWED = Number(process.env.BACKWARD_IMPORTS_ALLOWED ?? 4);
 
 /** Layer of each top-level folder (or root file) of server/: higher may import lower. */
 const LAYERS = {

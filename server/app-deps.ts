@@ -6,7 +6,6 @@ import type { Database } from "./db/connect.js";
 import type { LlmProvider } from "./providers/llm/llm-provider.js";
 import type { SttProvider } from "./providers/stt/stt-provider.js";
 import type { TtsProvider } from "./providers/tts/tts-provider.js";
-import type { Embedder } from "./knowledge/ingestion.js";
 import type { EventBus } from "./realtime/event-bus.js";
 import type { OutboundOptions } from "./http/outbound/guarded-fetch.js";
 
@@ -26,4 +25,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Tests: the resolver and bounds tool calls run with (server/tools/agent-toolbox.ts). */
   toolOptions?: OutboundOptions;
+}
+
+/** An embeddings provider (server/knowledge/ uses it to index and search passages). */
+export interface Embedder {
+  readonly model: string;
+  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }

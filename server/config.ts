@@ -4,18 +4,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import {
+  DEFAULT_EXTRACT_LIMITS,
+  EXTRACT_MEMORY_BUDGET_MB,
+  EXTRACT_QUEUE_MAX,
+  KNOWLEDGE_UPLOADS_PER_USER_DEFAULT,
   LOGIN_ACCOUNT_LOCK_FAILURES_DEFAULT,
   LOGIN_ACCOUNT_LOCK_WINDOW_MINUTES_DEFAULT,
   LOGIN_THROTTLE_MAX_DELAY_SECONDS_DEFAULT,
   LOGIN_THROTTLE_SHARED_MAX_DELAY_SECONDS_DEFAULT,
   VOICE_SESSION_SECONDS_DEFAULT,
 } from "../contracts/limits.js";
-import {
-  DEFAULT_EXTRACT_LIMITS,
-  EXTRACT_MEMORY_BUDGET_MB,
-  EXTRACT_QUEUE_MAX,
-  KNOWLEDGE_UPLOADS_PER_USER_DEFAULT,
-} from "./knowledge/extract/extract-limits.js";
 
 const MB = 1024 * 1024;
 

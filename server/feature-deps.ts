@@ -1,9 +1,8 @@
 /** What every feature's routes receive: the app's dependencies plus the auth guards. */
-import type { AppDeps } from "./app-deps.js";
+import type { AppDeps, Embedder } from "./app-deps.js";
 import type { Guards } from "./auth/guards.js";
 import type { Db } from "./db/connect.js";
 import type { ConcurrencyCaps } from "./http/concurrency-caps.js";
-import type { Embedder, KnowledgeIngestion } from "./knowledge/ingestion.js";
 import type { OutboundOptions } from "./http/outbound/guarded-fetch.js";
 
 /** An agent's passages for a query (knowledge/knowledge-tool-search.ts); the tools' built-in search_knowledge calls it. */
@@ -30,4 +29,13 @@ export interface FeatureDeps {
   concurrency: ConcurrencyCaps;
   /** What tests change about tool calls: the resolver the outbound guard asks, and a call's bounds. */
   toolOptions?: OutboundOptions;
+}
+
+/** The knowledge feature's background indexing (server/knowledge/ingestion.ts makes it). */
+export interface KnowledgeIngestion {
+  /** Something may be waiting: look now. */
+  wake(): void;
+  /** Resolves when no work is in flight (tests wait on this instead of sleeping). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
 }

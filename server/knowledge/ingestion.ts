@@ -9,6 +9,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
+import type { Embedder } from "../app-deps.js";
+import type { KnowledgeIngestion } from "../feature-deps.js";
 import {
   claimEmbeddingWork,
   documentChunksInOrder,
@@ -29,18 +31,9 @@ const SWEEP_MS = 30_000;
 export const embeddingFailed = (reason: string) =>
   `The embeddings service failed ${EMBEDDING_ATTEMPTS} times (${reason}). Re-index the document to try again.`;
 
-export interface Embedder {
-  readonly model: string;
-  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
-}
-
-export interface KnowledgeIngestion {
-  /** Something may be waiting: look now. */
-  wake(): void;
-  /** Resolves when no work is in flight (tests wait on this instead of sleeping). */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
+// Declared with the dependencies every feature is handed (app-deps.ts, feature-deps.ts).
+export type { Embedder } from "../app-deps.js";
+export type { KnowledgeIngestion } from "../feature-deps.js";
 
 export function createKnowledgeIngestion(deps: {
   db: Db;
