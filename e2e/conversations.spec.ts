@@ -6,7 +6,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
 import { expect, test } from "./support/journey-test";
-import { screenshotBothWidths } from "./support/journeys";
+import { screenshotBothThemes, screenshotBothWidths } from "./support/journeys";
 
 const MESSAGES = ["Plan the Zanzibar offsite.", "Draft a budget memo.", "Review the hiring pipeline."];
 
@@ -96,7 +96,7 @@ test("a person renames, pins, deletes with undo and searches their conversations
   const results = sidebar.getByRole("list", { name: "Search results" });
   await expect(results.getByRole("listitem")).toHaveCount(1);
   await expect(results.locator("mark").first()).toHaveText("Zanzib");
-  await screenshotBothWidths(page, "conversations-search");
+  await screenshotBothThemes(page, "conversations-search");
   await sidebar.getByLabel("Search conversations").fill("budget");
   await expect(sidebar.getByText("No conversation matches")).toBeVisible();
   await sidebar.getByRole("button", { name: "Clear search" }).click();

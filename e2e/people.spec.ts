@@ -7,7 +7,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/journey-test";
 import { OWNER } from "./support/accounts";
 import { createApprovedUser } from "./support/api-users";
-import { screenshotBothWidths, signInThroughUi, toastRegion } from "./support/journeys";
+import { screenshotBothThemes, signInThroughUi, toastRegion } from "./support/journeys";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -31,7 +31,7 @@ test("changing one's password keeps this browser signed in and signs the other o
   await here.getByLabel("Current password").fill(person.password);
   await here.getByRole("button", { name: "Change Password" }).click();
   await expect(here.getByRole("status").filter({ hasText: "Password changed" })).toBeVisible();
-  await screenshotBothWidths(here, "account-password-changed");
+  await screenshotBothThemes(here, "account-password-changed");
 
   await elsewhere.goto("/agents");
   await expect(elsewhere).toHaveURL(/\/login$/);
@@ -90,7 +90,7 @@ test("an admin makes a colleague an admin and back, cannot demote the last admin
   const dialog = admin.getByRole("alertdialog", { name: `Delete ${leaving.fullName}?` });
   await expect(dialog.getByLabel("Give to a colleague")).toBeChecked();
   await expect(dialog.getByLabel("Colleague who receives the agents")).toHaveValue(staying.id);
-  await screenshotBothWidths(admin, "admin-delete-user-dialog");
+  await screenshotBothThemes(admin, "admin-delete-user-dialog");
   await dialog.getByRole("button", { name: "Delete User" }).click();
   await expect(toastRegion(admin).getByText("User Deleted", { exact: true })).toBeVisible();
   await expect(admin).toHaveURL(/\/admin-users$/);

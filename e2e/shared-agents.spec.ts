@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { createApprovedUser, type E2eUser } from "./support/api-users";
 import { uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/journey-test";
-import { screenshotBothWidths, signInThroughUi } from "./support/journeys";
+import { screenshotBothThemes, signInThroughUi } from "./support/journeys";
 
 /** Each person in a browser of their own, as colleagues at different desks. */
 async function signedInElsewhere(browser: Browser, baseURL: string, user: E2eUser): Promise<Page> {
@@ -37,25 +37,25 @@ test("an owner shares an agent; a colleague finds it under 'Shared with your com
   await page.reload(); // without the "Agent created" toast over the header
   await expect(page.getByRole("switch", { name: "Share with your company" })).toBeChecked();
   await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
-  await screenshotBothWidths(page, "shared-agent-owner-detail");
+  await screenshotBothThemes(page, "shared-agent-owner-detail");
 
   const colleaguesPage = await signedInElsewhere(browser, baseURL!, colleague);
   await expect(colleaguesPage.getByTestId("shared-agents").getByText("Tessa Team")).toBeVisible();
   await expect(colleaguesPage.getByTestId("shared-agents").getByText("Shared by Olive Owner")).toBeVisible();
-  await screenshotBothWidths(colleaguesPage, "shared-agents-dashboard");
+  await screenshotBothThemes(colleaguesPage, "shared-agents-dashboard");
   await colleaguesPage.goto("/agents");
   const shared = colleaguesPage.getByTestId("shared-agents");
   await expect(shared.getByRole("heading", { name: "Shared with your company" })).toBeVisible();
   await expect(shared.getByText("Shared by Olive Owner")).toBeVisible();
   // Colleagues chat; only the owner and admins change or delete.
   await expect(shared.getByRole("button", { name: /Delete/ })).toHaveCount(0);
-  await screenshotBothWidths(colleaguesPage, "shared-agents-list");
+  await screenshotBothThemes(colleaguesPage, "shared-agents-list");
 
   await shared.getByRole("link", { name: "View Details" }).click();
   await expect(colleaguesPage.getByText(/Shared by Olive Owner/)).toBeVisible();
   await expect(colleaguesPage.getByRole("button", { name: "Edit" })).toHaveCount(0);
   await expect(colleaguesPage.getByRole("switch", { name: "Share with your company" })).toHaveCount(0);
-  await screenshotBothWidths(colleaguesPage, "shared-agent-detail");
+  await screenshotBothThemes(colleaguesPage, "shared-agent-detail");
 
   await colleaguesPage.locator("#main").getByRole("link", { name: "Chat" }).click();
   const box = colleaguesPage.getByLabel(/^Message /);

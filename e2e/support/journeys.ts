@@ -44,6 +44,21 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
   if (original) await page.setViewportSize(original);
 }
 
+/**
+ * screenshotBothWidths in the light theme, then in the dark one (the system's choice, as a
+ * person with a dark desktop gets it), `-dark` added to the name; the page is light again after.
+ */
+export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
+  await screenshotBothWidths(page, name);
+  if (!auditsScreens()) return;
+  await page.emulateMedia({ colorScheme: "dark" });
+  try {
+    await screenshotBothWidths(page, `${name}-dark`);
+  } finally {
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+}
+
 /** The toast region only (Radix also announces toasts in a hidden live region with the same text). */
 export function toastRegion(page: Page) {
   return page.getByRole("region", { name: /Notifications/ });
