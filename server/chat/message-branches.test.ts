@@ -220,6 +220,21 @@ describeEachEngine("message branches", (engine) => {
     ]);
     const back = (await choose(conversationId, stopped.id)).json() as ChatMessage[];
     expect(back[1]).toMatchObject({ id: stopped.id, status: "partial", content: "a " });
+
+    // The admin's record tells it truthfully: the stopped reply as stopped, beside its regeneration.
+    const admin = await makeUser(t, { admin: true });
+    const record = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/conversation/${conversationId}/messages`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(record.statusCode).toBe(200);
+    const listed = record.json() as { content: string; status: string; versionIndex: number; versionCount: number }[];
+    expect(listed.map((m) => [m.content, m.status, m.versionIndex, m.versionCount])).toEqual([
+      ["Long answer please", "complete", 1, 1],
+      ["a ", "partial", 1, 2],
+      ["A whole answer.", "complete", 2, 2],
+    ]);
   });
 
   it("shows the admin every version of a branched conversation, in stored order, with its place", async () => {
