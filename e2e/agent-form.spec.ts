@@ -52,6 +52,11 @@ test("the full create form puts each problem under its field, focuses the first,
   await expect(email).toHaveAccessibleDescription(
     /drafts these in chat for you to send\. Channels come with publishing/,
   );
+  for (const written of ["Text messages", "Social media"]) {
+    await expect(page.getByRole("switch", { name: written })).toHaveAccessibleDescription(
+      /drafts these in chat for you to send\. Channels come with publishing/,
+    );
+  }
   await expect(page.getByRole("switch", { name: "Calls" })).toHaveAccessibleDescription(/no call button/);
   await page.getByRole("switch", { name: "Social media" }).click();
   await page.getByRole("button", { name: "Create Agent" }).click();
@@ -83,6 +88,18 @@ test("the agent page shows no pretend channels or social links, and the edit dia
   await screenshotBothWidths(page, "agent-channels-dark");
   await page.emulateMedia({ colorScheme: "light" });
 
+  // With Social on there is still no account to link to: no network names, no links (they used to show either way).
+  const social = await page.request.post(`${apps.offline}/api/agents`, {
+    data: { name: "Social Sal", gender: "female", supportsSocial: true },
+  });
+  expect(social.status()).toBe(201);
+  await page.goto(`/agents/${((await social.json()) as { id: string }).id}`);
+  await expect(page.getByRole("heading", { name: /Social Sal/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "social capability" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(/LinkedIn|Instagram|Facebook/)).toHaveCount(0);
+  await expect(page.locator('a[href*="linkedin"], a[href*="facebook"], a[href*="instagram"]')).toHaveCount(0);
+
+  await page.goto(`/agents/${agentId}`);
   await page.getByRole("button", { name: "Edit" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Honest Hal" });
   const name = dialog.getByLabel("Name *");
