@@ -86,6 +86,9 @@ test("a reply in Markdown shows headings, lists, a table, a quote and code, read
   await expect(reply.locator("script")).toHaveCount(0);
   await expect(reply.getByText("this trap")).toBeVisible();
   await expect(reply.getByRole("link", { name: "this trap" })).toHaveCount(0);
+  // …and does not look like one either.
+  await expect(reply.getByText("this trap")).toHaveCSS("text-decoration-line", "none");
+  await expect(reply.getByText("this trap")).not.toHaveAttribute("target", /.*/);
   await reply.getByText("this trap").click();
   expect(await page.evaluate(() => (window as unknown as { fakeReplyRan?: unknown }).fakeReplyRan)).toBeUndefined();
 
@@ -109,6 +112,9 @@ test("a reply in Markdown shows headings, lists, a table, a quote and code, read
   await scroller.focus();
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  // Back to its first column for the screenshots.
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBe(0);
 
   await screenshotBothWidths(page, "chat-markdown");
   await page.emulateMedia({ colorScheme: "dark" });

@@ -15,7 +15,8 @@ import { MessageCopyButton } from "./message-copy-button";
 const markdown = new Marked({ gfm: true, breaks: true, async: false });
 
 DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "A") {
+  // A link whose address the sanitiser dropped (javascript:, data:) is left as plain words.
+  if (node.tagName === "A" && node.hasAttribute("href")) {
     node.setAttribute("target", "_blank");
     node.setAttribute("rel", "noopener noreferrer nofollow");
   }
