@@ -20,6 +20,10 @@ export const FAKE_MARKERS = {
   gate: "[fake:gate:",
   /** `[fake:tool:NAME {json}]`: the model calls tool NAME with those arguments, then answers quoting its result (toolCallMessage). */
   tool: "[fake:tool:",
+  /** The reply is FAKE_MARKDOWN_REPLY: headings, lists, a wide table, a quote, inline and fenced code, a link. */
+  markdown: "[fake:markdown]",
+  /** `[fake:versions:TOKEN]`: the Nth reply to a message with this token is fakeVersionReply(N) (versionedMessage). */
+  versions: "[fake:versions:",
 } as const;
 
 /** The words the model says before it calls the tool a toolCallMessage names. */
@@ -70,6 +74,63 @@ export const FAKE_HELD_CHUNKS = 3;
 
 export const FAKE_CODE_SNIPPET = 'export function greet(name: string): string {\n  return "Hello, " + name;\n}';
 export const FAKE_CODE_REPLY = `Here is a helper:\n\n\`\`\`ts\n${FAKE_CODE_SNIPPET}\n\`\`\`\n\nSee [the guide](https://example.com/guide).`;
+
+/**
+ * `text` with a reply counter of its own: each answer to it (the first, then each regeneration)
+ * is fakeVersionReply(1), (2)…, so a journey tells a regenerated reply from the one before it.
+ */
+export function versionedMessage(text: string): string {
+  return `${text} ${FAKE_MARKERS.versions}${Math.random().toString(36).slice(2, 10)}]`;
+}
+
+/** The token of a versionedMessage, or null. */
+export function versionTokenOf(message: string): string | null {
+  const at = message.indexOf(FAKE_MARKERS.versions);
+  if (at < 0) return null;
+  const rest = message.slice(at + FAKE_MARKERS.versions.length);
+  return rest.slice(0, rest.indexOf("]"));
+}
+
+/** The model's `count`th answer to one versionedMessage. */
+export function fakeVersionReply(count: number): string {
+  return `Answer number ${count}: open with the customer's own words, then ask for twenty minutes.`;
+}
+
+export const FAKE_MARKDOWN_CODE = 'def total(amounts):\n    """Sum of the open deals."""\n    return sum(amounts)';
+/**
+ * A reply with each kind of block Markdown has; its table is wider than a phone's screen. Model
+ * output is untrusted, so it also carries what a sanitiser must defuse: a script, a javascript: link.
+ */
+export const FAKE_MARKDOWN_REPLY = [
+  "## Pipeline review",
+  "",
+  "Three accounts need you this week.",
+  "",
+  "### Next steps",
+  "",
+  "- Call the finance lead",
+  "- Send the one-page summary",
+  "",
+  "1. Qualify",
+  "2. Propose",
+  "",
+  "| Account | Owner | Stage | Amount | Region | Renewal | Champion | Next step |",
+  "| --- | --- | --- | ---: | --- | --- | --- | --- |",
+  "| Northwind | Dana | Proposal | $48,000 | EMEA | 2027-03-01 | Controller | Follow-up call |",
+  "| Contoso | Priya | Discovery | $12,500 | Americas | 2027-06-15 | Treasurer | Send case study |",
+  "",
+  "> Customers buy from people who listen.",
+  "",
+  "Run `npm run report` to refresh the numbers, or use this:",
+  "",
+  "```python",
+  FAKE_MARKDOWN_CODE,
+  "```",
+  "",
+  "More in [the playbook](https://example.com/playbook). Ignore [this trap](javascript:window.fakeReplyRan=1).",
+  "",
+  "<script>window.fakeReplyRan = 1</script>",
+].join("\n");
 
 /**
  * The fake Realtime model behind the same address (its socket at {base}/realtime): what it hears

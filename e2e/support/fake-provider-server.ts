@@ -5,12 +5,14 @@
  * partial text before the whole.
  *
  * A message carrying one of FAKE_MARKERS is answered by another fake (held, failing once, a
- * code block): a small router in front reads the chat request's last user message and passes
+ * code block, Markdown of every kind): a small router in front reads the chat request's last user message and passes
  * the request on, streaming, to the fake for it. Every other request goes to the usual one.
  * A gated message's reply (FAKE_MARKERS.gate) is held by the router itself after its first
  * words, until POST /gates/{token}. A streamed request whose message names a tool
  * (FAKE_MARKERS.tool) is answered by the router itself, from the request alone: a tool call when
- * no tool result follows the message yet, else an answer quoting the results.
+ * no tool result follows the message yet, else an answer quoting the results; one whose
+ * message carries a version token (FAKE_MARKERS.versions) is answered with that token's next
+ * numbered reply, so a regenerated reply differs from the one before it.
  *
  * A WebSocket upgrade to {base}/realtime is passed on to a fake Realtime model
  * (server/test-support/fake-realtime.ts, behaving as FAKE_REALTIME), so the same base URL
@@ -27,12 +29,15 @@ import {
   FAKE_CHUNK_DELAY_MS,
   FAKE_CODE_REPLY,
   FAKE_HELD_CHUNKS,
+  FAKE_MARKDOWN_REPLY,
   FAKE_MARKERS,
   FAKE_REALTIME,
   FAKE_STREAMED_REPLY,
   FAKE_TOOL_ANSWER,
   FAKE_TOOL_PREAMBLE,
+  fakeVersionReply,
   toolCallOf,
+  versionTokenOf,
 } from "./fake-provider-reply.js";
 import { announceReadyUntilStopped } from "./server-ready.js";
 
@@ -42,8 +47,11 @@ const provider = await startFakeOpenAi({ replyText: FAKE_STREAMED_REPLY, ...stre
 const held = await startFakeOpenAi({ replyText: FAKE_STREAMED_REPLY, ...streamed, holdAfterChunks: FAKE_HELD_CHUNKS });
 const failing = await startFakeOpenAi({ failure: "http-500", recordRequests: false });
 const code = await startFakeOpenAi({ replyText: FAKE_CODE_REPLY, chunkCount: 4, recordRequests: false });
+const markdown = await startFakeOpenAi({ replyText: FAKE_MARKDOWN_REPLY, chunkCount: 6, recordRequests: false });
 const realtime = await startFakeRealtime(FAKE_REALTIME);
 const failedOnce = new Set<string>();
+/** Replies given so far per versionedMessage token. */
+const versionCounts = new Map<string, number>();
 
 /** Gates by token; a gate may be opened before its reply reaches it. */
 const gates = new Map<string, { opened: Promise<void>; open(): void }>();
@@ -94,6 +102,7 @@ function upstreamFor(path: string, body: unknown): FakeOpenAi {
   const message = lastUserMessage(body);
   if (message.includes(FAKE_MARKERS.hold)) return held;
   if (message.includes(FAKE_MARKERS.code)) return code;
+  if (message.includes(FAKE_MARKERS.markdown)) return markdown;
   if (message.includes(FAKE_MARKERS.failOnce) && !failedOnce.has(message)) {
     failedOnce.add(message);
     return failing;
@@ -127,6 +136,23 @@ async function answerToolTurn(res: ServerResponse, body: unknown): Promise<boole
   return true;
 }
 
+/** Answers a streamed versionedMessage with its next numbered reply, or returns false when it is not one. */
+async function answerVersionedTurn(res: ServerResponse, body: unknown): Promise<boolean> {
+  if ((body as { stream?: unknown } | undefined)?.stream !== true) return false;
+  const token = versionTokenOf(lastUserMessage(body));
+  if (token === null) return false;
+  const count = (versionCounts.get(token) ?? 0) + 1;
+  versionCounts.set(token, count);
+  const behaviour = {
+    ...DEFAULT_FAKE_BEHAVIOUR,
+    replyQueue: [],
+    toolCallQueue: [],
+    replyText: fakeVersionReply(count),
+  };
+  await answerChat(res, body, behaviour, Promise.resolve());
+  return true;
+}
+
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const raw = await readBody(req);
   const path = req.url ?? "/";
@@ -136,6 +162,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
   const body = parseJson(raw);
   if (path.endsWith("/chat/completions") && (await answerToolTurn(res, body))) return;
+  if (path.endsWith("/chat/completions") && (await answerVersionedTurn(res, body))) return;
   const token = path.endsWith("/chat/completions") ? gateTokenOf(lastUserMessage(body)) : null;
   const target = new URL(upstreamFor(path, body).url);
   const forwarded = httpRequest(
@@ -174,5 +201,5 @@ const { port } = router.address() as AddressInfo;
 announceReadyUntilStopped(`http://127.0.0.1:${port}/v1`, async () => {
   router.closeAllConnections();
   await new Promise<void>((resolve) => router.close(() => resolve()));
-  await Promise.all([provider, held, failing, code, realtime].map((fake) => fake.close()));
+  await Promise.all([provider, held, failing, code, markdown, realtime].map((fake) => fake.close()));
 });

@@ -3,7 +3,8 @@
  * DOMPurify before it reaches the DOM; links open in a new tab without access to this one.
  * Each fenced code block gets a Copy button (rendered into the block by a portal, since the
  * sanitised HTML holds no buttons) and syntax colours from a highlighter loaded only once a
- * code block is on screen (code-highlight.ts, a chunk of its own).
+ * code block is on screen (code-highlight.ts, a chunk of its own). A table sits in a box of its
+ * own that scrolls sideways, so a wide one never widens a phone's page.
  */
 import DOMPurify from "dompurify";
 import { Marked } from "marked";
@@ -14,7 +15,8 @@ import { MessageCopyButton } from "./message-copy-button";
 const markdown = new Marked({ gfm: true, breaks: true, async: false });
 
 DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "A") {
+  // A link whose address the sanitiser dropped (javascript:, data:) is left as plain words.
+  if (node.tagName === "A" && node.hasAttribute("href")) {
     node.setAttribute("target", "_blank");
     node.setAttribute("rel", "noopener noreferrer nofollow");
   }
@@ -40,6 +42,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   // Runs whenever React has put new HTML in (a streamed reply: on every delta), since that
   // replaces the wrappers and colours added to the blocks before.
   useLayoutEffect(() => {
+    for (const table of container.current?.querySelectorAll("table") ?? []) frameTable(table);
     const codes = [...(container.current?.querySelectorAll<HTMLElement>("pre > code") ?? [])];
     const found = codes.map(wrapCodeBlock);
     // Most replies have no code: no second render for them.
@@ -85,4 +88,20 @@ function wrapCodeBlock(code: HTMLElement): CodeBlock {
   host.className = "code-block-actions";
   frame.append(host);
   return { host, text };
+}
+
+/**
+ * Puts a `<table>` in a box that scrolls sideways when the table is wider than the bubble. The
+ * box is a named region reachable by Tab (axe's scrollable-region-focusable), so the arrows can
+ * scroll it; the table itself stays `display: table` and keeps its table semantics.
+ */
+function frameTable(table: HTMLTableElement): void {
+  if (table.parentElement?.classList.contains("table-scroll")) return;
+  const frame = document.createElement("div");
+  frame.className = "table-scroll";
+  frame.tabIndex = 0;
+  frame.setAttribute("role", "region");
+  frame.setAttribute("aria-label", "Table");
+  table.replaceWith(frame);
+  frame.append(table);
 }
