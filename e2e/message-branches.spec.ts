@@ -1,8 +1,9 @@
 /**
  * Journey: a message's versions. Edit a sent message and resend it (the old branch stays, one
  * "Previous version" away), regenerate a reply (both replies kept, "2/2"), stop a reply (kept
- * as Stopped, and regenerated beside it), retry a failed reply (the failure stays as version 1);
- * the admin's view of the conversation shows every version and the stopped reply truthfully.
+ * as Stopped), retry a failed reply (the failure stays as version 1). A regeneration with new
+ * text is in chat-markdown.spec.ts; the admin's record of versions and stopped replies is
+ * proved through the API (server/chat/message-branches.test.ts).
  */
 import type { Page } from "@playwright/test";
 import type { ChatMessage } from "../contracts/chat";
