@@ -5,12 +5,14 @@
  * Admins also get dictation (dictation-button.tsx), which adds what it heard to the box.
  */
 import { Send, Square } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../contracts/limits";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
 import { SHORTCUT_FIELD } from "../shortcuts/shortcut-keys";
-import { DictationButton } from "./dictation-button";
+
+/** Dictation is for admins only: its code loads for them alone (the chat page's 200 kB budget). */
+const DictationButton = lazy(() => import("./dictation-button").then((m) => ({ default: m.DictationButton })));
 
 const MAX_ROWS_PX = 160;
 
@@ -101,13 +103,15 @@ export function ChatComposer({
           )}
         />
         {dictation && (
-          <DictationButton
-            disabled={disabled}
-            onText={(heard) => {
-              setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard));
-              box.current?.focus();
-            }}
-          />
+          <Suspense fallback={null}>
+            <DictationButton
+              disabled={disabled}
+              onText={(heard) => {
+                setText((current) => (current.trim() ? `${current.trimEnd()} ${heard}` : heard));
+                box.current?.focus();
+              }}
+            />
+          </Suspense>
         )}
         {onStop ? (
           <Button

@@ -3,7 +3,7 @@ import { History, SquarePen } from "lucide-react";
 import type { Agent } from "../../../contracts/agents";
 import { Button } from "../../components/ui/button";
 import { VoiceButton } from "../voice/voice-button";
-import { VoiceHelpButton } from "../voice/voice-help-panel";
+import { VoiceHelpButton } from "../voice/voice-help-button";
 
 export function ChatHeader({
   agent,

@@ -2,14 +2,16 @@
  * The scrolling transcript. Sticks to the bottom while the reader is there (new replies and
  * streamed text stay in view) and leaves them alone once they scroll up to read.
  */
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { MessageActions } from "./message-branch-controls";
 import { MessageBubble } from "./message-bubble";
-import { ToolSteps } from "./tool-steps";
 import { TypingIndicator } from "./typing-indicator";
 import type { ToolStepView } from "./use-tool-steps";
 import type { DisplayMessage } from "./use-chat-session";
 import { useWindowedList } from "./use-windowed-list";
+
+/** Only agents with tools show steps: their code loads with the first (the chat page's 200 kB budget). */
+const ToolSteps = lazy(() => import("./tool-steps").then((m) => ({ default: m.ToolSteps })));
 
 const NEAR_BOTTOM_PX = 120;
 
@@ -105,11 +107,13 @@ export function MessageList({
                 busy={busy}
               />
               {toolSteps?.of(message)?.length ? (
-                <ToolSteps
-                  steps={toolSteps.of(message) ?? []}
-                  onDecide={toolSteps.decide}
-                  deciding={toolSteps.deciding}
-                />
+                <Suspense fallback={null}>
+                  <ToolSteps
+                    steps={toolSteps.of(message) ?? []}
+                    onDecide={toolSteps.decide}
+                    deciding={toolSteps.deciding}
+                  />
+                </Suspense>
               ) : null}
             </div>
           ))}

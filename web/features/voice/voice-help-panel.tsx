@@ -3,7 +3,6 @@
  * and the server support for voice, with the recognition and synthesis tests and a full report.
  */
 import { useQuery } from "@tanstack/react-query";
-import { CircleHelp } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -26,40 +25,6 @@ const STATUS_BADGE: Record<SpeechTestStatus, "muted" | "warning" | "success" | "
   success: "success",
   failed: "destructive",
 };
-
-/**
- * The chat header's 'Voice Help' toggle; the panel opens beneath the header (a fixed sheet on
- * phones) and closes with the toggle or Escape.
- */
-export function VoiceHelpButton() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
-  return (
-    <div className="sm:relative">
-      <Button
-        variant={open ? "secondary" : "ghost"}
-        size="sm"
-        aria-expanded={open}
-        aria-controls="voice-help-panel"
-        aria-label="Voice Help"
-        onClick={() => setOpen(!open)}
-      >
-        <CircleHelp aria-hidden />
-        <span className="hidden sm:inline">Voice Help</span>
-      </Button>
-      {open && (
-        <div className="fixed inset-x-3 top-32 z-30 max-h-[calc(100dvh-9rem)] overflow-y-auto rounded-xl shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-11 sm:max-h-[75vh] sm:w-[26rem]">
-          <VoiceHelpPanel />
-        </div>
-      )}
-    </div>
-  );
-}
 
 function useSpeechTest(run: () => Promise<TestResult>) {
   const [state, setState] = useState<{ status: SpeechTestStatus; detail: string }>({ status: "pending", detail: "" });
