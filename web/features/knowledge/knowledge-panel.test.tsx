@@ -90,7 +90,7 @@ beforeEach(() => {
 
 async function choose(files: File[]) {
   const view = renderAt(<KnowledgePanel agentId={AGENT_ID} />);
-  await screen.findByText(/drop files here/i);
+  await screen.findByText(/drop files/i);
   const input = view.container.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error("no file input");
   // The picker's accept list is a hint the OS may ignore: the panel checks again itself.
