@@ -35,7 +35,19 @@ describe("a folder added as knowledge", () => {
     expect(folder.wrongKind).toEqual(["", ".png", ".exe"]);
     expect(folder).toMatchObject({ tooLarge: 1, empty: 1 });
     expect(skippedLine(folder)).toBe(
-      "Skipped 5 files from “manual”: 3 of a kind the agent cannot read (no extension, .png, .exe), 1 over 20 MB, 1 empty. The agent reads TXT, MD, PDF, DOCX, HTML, CSV files.",
+      "Skipped 5 files from “manual”: 3 the agent cannot read (no extension, .png, .exe), 1 over 20 MB, 1 empty. It reads TXT, MD, PDF, DOCX, HTML, CSV.",
+    );
+  });
+
+  it("says a single reason without counting twice", () => {
+    expect(skippedLine(sortFolderFiles([inFolder("manual/setup.exe"), inFolder("manual/a.md")]))).toBe(
+      "Skipped 1 file from “manual” that the agent cannot read (.exe). It reads TXT, MD, PDF, DOCX, HTML, CSV.",
+    );
+    expect(skippedLine(sortFolderFiles([inFolder("m/a.md", 0), inFolder("m/b.md", 0)]))).toBe(
+      "Skipped 2 files from “m” that are empty.",
+    );
+    expect(skippedLine(sortFolderFiles([inFolder("m/a.md", KNOWLEDGE_FILE_MAX_BYTES + 1)]))).toBe(
+      "Skipped 1 file from “m” that is over 20 MB.",
     );
   });
 

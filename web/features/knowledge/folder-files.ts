@@ -59,18 +59,27 @@ export function sortFolderFiles(files: FolderFile[]): SortedFolder {
 
 const files = (count: number) => (count === 1 ? "1 file" : `${count} files`);
 
-/** The one line that says what was left out and why, or null when nothing was. */
+/**
+ * The one line that says what was left out and why, or null when nothing was: "Skipped 1 file
+ * from “manual” that the agent cannot read (.exe). It reads TXT, MD, PDF, DOCX, HTML, CSV."
+ */
 export function skippedLine(folder: SortedFolder): string | null {
-  const total = folder.wrongKind.length + folder.empty + folder.tooLarge;
+  const wrongKind = folder.wrongKind.length;
+  const total = wrongKind + folder.empty + folder.tooLarge;
   if (total === 0) return null;
-  const reasons: string[] = [];
-  if (folder.wrongKind.length > 0) {
-    const kinds = [...new Set(folder.wrongKind)].map((ext) => ext || "no extension").join(", ");
-    reasons.push(`${folder.wrongKind.length} of a kind the agent cannot read (${kinds})`);
-  }
-  if (folder.tooLarge > 0) reasons.push(`${folder.tooLarge} over ${KNOWLEDGE_FILE_MAX_BYTES / (1024 * 1024)} MB`);
-  if (folder.empty > 0) reasons.push(`${folder.empty} empty`);
-  return `Skipped ${files(total)} from “${folder.name}”: ${reasons.join(", ")}. The agent reads ${ACCEPTED_KINDS_TEXT} files.`;
+  const kinds = [...new Set(folder.wrongKind)].map((ext) => ext || "no extension").join(", ");
+  const reasons: [number, string][] = [
+    [wrongKind, `the agent cannot read (${kinds})`],
+    [folder.tooLarge, `over ${KNOWLEDGE_FILE_MAX_BYTES / (1024 * 1024)} MB`],
+    [folder.empty, "empty"],
+  ];
+  const present = reasons.filter(([count]) => count > 0);
+  const why =
+    present.length === 1
+      ? ` ${wrongKind > 0 ? "that" : total === 1 ? "that is" : "that are"} ${present[0]![1]}`
+      : `: ${present.map(([count, reason]) => `${count} ${reason}`).join(", ")}`;
+  const readable = wrongKind > 0 ? ` It reads ${ACCEPTED_KINDS_TEXT}.` : "";
+  return `Skipped ${files(total)} from “${folder.name}”${why}.${readable}`;
 }
 
 /** Where one file of a folder is: still on its way, stored as a document, or refused. */

@@ -152,3 +152,54 @@ describe("the knowledge upload", () => {
     expect(screen.getByRole("button", { name: "Dismiss scan.pdf" })).toBeTruthy();
   });
 });
+
+/** A file as a folder picker gives it: its path inside the chosen folder. */
+function fromFolder(path: string, content = "Some words.\n"): File {
+  const file = new File([content], path.split("/").pop() ?? path, { type: "text/plain" });
+  Object.defineProperty(file, "webkitRelativePath", { value: path });
+  return file;
+}
+
+describe("adding a folder", () => {
+  it("queues the readable files two at a time, says in one line what it skipped, and follows them to ready", async () => {
+    const view = renderAt(<KnowledgePanel agentId={AGENT_ID} />);
+    await screen.findByText(/drop files or a folder/i);
+    expect(screen.getByRole("button", { name: "Choose a folder" })).toBeTruthy();
+    const input = view.container.querySelector<HTMLInputElement>('[data-testid="knowledge-folder-input"]');
+    if (!input) throw new Error("no folder input");
+    expect(input.hasAttribute("webkitdirectory")).toBe(true);
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, [
+        fromFolder("manual/a.md"),
+        fromFolder("manual/b.txt"),
+        fromFolder("manual/c.html"),
+        fromFolder("manual/.DS_Store"),
+        fromFolder("manual/setup.exe"),
+      ]);
+
+    expect(await screen.findByText(/^Skipped 1 file from “manual” that the agent cannot read \(\.exe\)/)).toBeTruthy();
+    expect(screen.queryByRole("listitem", { name: "setup.exe" })).toBeNull();
+    expect(screen.queryByRole("listitem", { name: ".DS_Store" })).toBeNull();
+    // The server takes two of a person's files at once: the third waits for a free place.
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(within(uploadRow("c.html")).getByText("Waiting to upload")).toBeTruthy();
+    expect(screen.getByText("Adding 3 files from “manual”: 0 ready, 3 to go")).toBeTruthy();
+
+    const names = () => FakeXhr.sent.map((xhr) => (xhr.body?.get("file") as File).name);
+    expect(names()).toEqual(["a.md", "b.txt"]);
+    stored = [document({ id: "d1", title: "a", status: "ready" })];
+    FakeXhr.sent[0]!.respond(201, stored[0]);
+    await waitFor(() => expect(names()).toEqual(["a.md", "b.txt", "c.html"]));
+    expect(await screen.findByText("Adding 3 files from “manual”: 1 ready, 2 to go")).toBeTruthy();
+
+    stored = [
+      document({ id: "d3", title: "c", status: "ready" }),
+      document({ id: "d2", title: "b", status: "ready" }),
+      ...stored,
+    ];
+    FakeXhr.sent[1]!.respond(201, stored[1]);
+    FakeXhr.sent[2]!.respond(201, stored[0]);
+    expect(await screen.findByText("All 3 files from “manual” are ready")).toBeTruthy();
+  });
+});
