@@ -202,4 +202,22 @@ describe("adding a folder", () => {
     FakeXhr.sent[2]!.respond(201, stored[0]);
     expect(await screen.findByText("All 3 files from “manual” are ready")).toBeTruthy();
   });
+
+  it("puts a file the server could not take yet (another tab uploading) back in line, and sends it again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await choose([new File(["hello"], "notes.txt", { type: "text/plain" })]);
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      FakeXhr.sent[0]!.respond(429, { code: "TOO_MANY_UPLOADS", message: "You already have 2 files being read." });
+      expect(await within(uploadRow("notes.txt")).findByText("Waiting to upload")).toBeTruthy();
+      expect(screen.queryByText("You already have 2 files being read.")).toBeNull();
+
+      expect(FakeXhr.sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(5000);
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+      expect((FakeXhr.sent[1]!.body?.get("file") as File).name).toBe("notes.txt");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
