@@ -1,9 +1,12 @@
 /**
  * Where files come in: drop them on the zone, or use "Choose files" (a real button, so the
- * keyboard and screen readers get the same way in). Several files at once either way.
+ * keyboard and screen readers get the same way in). Several files at once either way. Where the
+ * zone takes folders (onFolder), "Choose a folder" and a dropped folder bring in all its files.
  */
 import { Upload } from "lucide-react";
 import { useRef, useState, type DragEvent } from "react";
+import type { FolderFile } from "./folder-files";
+import { takeDroppedItems, walkFolders } from "./folder-drop";
 import { KNOWLEDGE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES } from "../../../contracts/knowledge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
@@ -11,8 +14,15 @@ import { ACCEPTED_KINDS_TEXT } from "./knowledge-format";
 
 const MAX_MB = KNOWLEDGE_FILE_MAX_BYTES / (1024 * 1024);
 
-export function KnowledgeDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+export function KnowledgeDropZone({
+  onFiles,
+  onFolder,
+}: {
+  onFiles: (files: File[]) => void;
+  onFolder?: (files: FolderFile[]) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
 
@@ -36,7 +46,13 @@ export function KnowledgeDropZone({ onFiles }: { onFiles: (files: File[]) => voi
       onDrop={(event) => {
         event.preventDefault();
         setDragging(false);
-        onFiles([...event.dataTransfer.files]);
+        if (!onFolder) {
+          onFiles([...event.dataTransfer.files]);
+          return;
+        }
+        const dropped = takeDroppedItems(event.dataTransfer);
+        if (dropped.files.length > 0) onFiles(dropped.files);
+        if (dropped.folders.length > 0) void walkFolders(dropped.folders).then(onFolder);
       }}
       className={cn(
         "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors",
@@ -44,10 +60,17 @@ export function KnowledgeDropZone({ onFiles }: { onFiles: (files: File[]) => voi
       )}
     >
       <Upload className="size-6 text-slate-400" aria-hidden />
-      <p className="hidden text-sm text-slate-700 sm:block">Drop files here, or</p>
-      <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
-        Choose files
-      </Button>
+      <p className="hidden text-sm text-slate-700 sm:block">Drop files {onFolder ? "or a folder " : ""}here, or</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+          Choose files
+        </Button>
+        {onFolder && (
+          <Button variant="outline" size="sm" onClick={() => folderInput.current?.click()}>
+            Choose a folder
+          </Button>
+        )}
+      </div>
       <p className="text-xs text-slate-500">
         {ACCEPTED_KINDS_TEXT} · up to {MAX_MB} MB each
       </p>
@@ -66,6 +89,24 @@ export function KnowledgeDropZone({ onFiles }: { onFiles: (files: File[]) => voi
           onFiles(files);
         }}
       />
+      {onFolder && (
+        <input
+          ref={folderInput}
+          type="file"
+          multiple
+          // React passes unknown lowercase attributes through; the DOM property is webkitdirectory.
+          {...{ webkitdirectory: "" }}
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="knowledge-folder-input"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = "";
+            onFolder(files.map((file) => ({ path: file.webkitRelativePath || file.name, file })));
+          }}
+        />
+      )}
     </div>
   );
 }

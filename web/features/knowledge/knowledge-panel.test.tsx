@@ -90,7 +90,7 @@ beforeEach(() => {
 
 async function choose(files: File[]) {
   const view = renderAt(<KnowledgePanel agentId={AGENT_ID} />);
-  await screen.findByText(/drop files here/i);
+  await screen.findByText(/drop files/i);
   const input = view.container.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error("no file input");
   // The picker's accept list is a hint the OS may ignore: the panel checks again itself.
@@ -150,5 +150,74 @@ describe("the knowledge upload", () => {
     FakeXhr.sent[0]!.respond(422, { code: "KNOWLEDGE_UNREADABLE", message: "This PDF has no text to read." });
     expect(await within(uploadRow("scan.pdf")).findByText("This PDF has no text to read.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Dismiss scan.pdf" })).toBeTruthy();
+  });
+});
+
+/** A file as a folder picker gives it: its path inside the chosen folder. */
+function fromFolder(path: string, content = "Some words.\n"): File {
+  const file = new File([content], path.split("/").pop() ?? path, { type: "text/plain" });
+  Object.defineProperty(file, "webkitRelativePath", { value: path });
+  return file;
+}
+
+describe("adding a folder", () => {
+  it("queues the readable files two at a time, says in one line what it skipped, and follows them to ready", async () => {
+    const view = renderAt(<KnowledgePanel agentId={AGENT_ID} />);
+    await screen.findByText(/drop files or a folder/i);
+    expect(screen.getByRole("button", { name: "Choose a folder" })).toBeTruthy();
+    const input = view.container.querySelector<HTMLInputElement>('[data-testid="knowledge-folder-input"]');
+    if (!input) throw new Error("no folder input");
+    expect(input.hasAttribute("webkitdirectory")).toBe(true);
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, [
+        fromFolder("manual/a.md"),
+        fromFolder("manual/b.txt"),
+        fromFolder("manual/c.html"),
+        fromFolder("manual/.DS_Store"),
+        fromFolder("manual/setup.exe"),
+      ]);
+
+    expect(await screen.findByText(/^Skipped 1 file from “manual” that the agent cannot read \(\.exe\)/)).toBeTruthy();
+    expect(screen.queryByRole("listitem", { name: "setup.exe" })).toBeNull();
+    expect(screen.queryByRole("listitem", { name: ".DS_Store" })).toBeNull();
+    // The server takes two of a person's files at once: the third waits for a free place.
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(within(uploadRow("c.html")).getByText("Waiting to upload")).toBeTruthy();
+    expect(screen.getByText("Adding 3 files from “manual”: 0 ready, 3 to go")).toBeTruthy();
+
+    const names = () => FakeXhr.sent.map((xhr) => (xhr.body?.get("file") as File).name);
+    expect(names()).toEqual(["a.md", "b.txt"]);
+    stored = [document({ id: "d1", title: "a", status: "ready" })];
+    FakeXhr.sent[0]!.respond(201, stored[0]);
+    await waitFor(() => expect(names()).toEqual(["a.md", "b.txt", "c.html"]));
+    expect(await screen.findByText("Adding 3 files from “manual”: 1 ready, 2 to go")).toBeTruthy();
+
+    stored = [
+      document({ id: "d3", title: "c", status: "ready" }),
+      document({ id: "d2", title: "b", status: "ready" }),
+      ...stored,
+    ];
+    FakeXhr.sent[1]!.respond(201, stored[1]);
+    FakeXhr.sent[2]!.respond(201, stored[0]);
+    expect(await screen.findByText("All 3 files from “manual” are ready")).toBeTruthy();
+  });
+
+  it("puts a file the server could not take yet (another tab uploading) back in line, and sends it again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await choose([new File(["hello"], "notes.txt", { type: "text/plain" })]);
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+      FakeXhr.sent[0]!.respond(429, { code: "TOO_MANY_UPLOADS", message: "You already have 2 files being read." });
+      expect(await within(uploadRow("notes.txt")).findByText("Waiting to upload")).toBeTruthy();
+      expect(screen.queryByText("You already have 2 files being read.")).toBeNull();
+
+      expect(FakeXhr.sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(5000);
+      await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+      expect((FakeXhr.sent[1]!.body?.get("file") as File).name).toBe("notes.txt");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { passagesLabel } from "./knowledge-format";
 import { knowledgeListQuery } from "./knowledge-queries";
 import { KnowledgeDocumentRow } from "./knowledge-document-row";
 import { KnowledgeDropZone } from "./knowledge-drop-zone";
+import { FolderProgressLines } from "./folder-progress-lines";
 import { KnowledgeUploadRow } from "./knowledge-upload-row";
 import { takeHeldFiles } from "./files-for-new-agent";
 import { PasteTextDialog } from "./paste-text-dialog";
@@ -62,7 +63,8 @@ export function KnowledgePanel({ agentId }: { agentId: string }) {
         <PasteTextDialog agentId={agentId} onAdded={(doc) => announceStored(announce, doc)} />
       </CardHeader>
       <CardContent className="space-y-3">
-        <KnowledgeDropZone onFiles={uploads.addFiles} />
+        <KnowledgeDropZone onFiles={uploads.addFiles} onFolder={uploads.addFolder} />
+        <FolderProgressLines folders={uploads.folders} outcomes={uploads.outcomes} documents={documents} />
         <div role="status" aria-live="polite" className="sr-only">
           {announcements.map((a) => (
             <p key={a.id}>{a.text}</p>

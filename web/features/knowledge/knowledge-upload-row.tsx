@@ -45,6 +45,7 @@ export function KnowledgeUploadRow({
             </span>
           </div>
         )}
+        {row.phase === "waiting" && <p className="mt-1 text-xs text-slate-500">Waiting to upload</p>}
         {row.phase === "processing" && (
           <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
             <Loader2 className="size-3.5 animate-spin" aria-hidden /> {processingLabel(row.queue, row.fileName)}

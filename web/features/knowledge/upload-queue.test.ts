@@ -6,16 +6,23 @@ import { newUploadRow, processingLabel, uploadQueueReducer, type UploadRow } fro
 const file = { name: "returns.pdf", size: 2048 };
 
 function uploading(key = "a"): UploadRow[] {
-  return uploadQueueReducer([], { type: "added", rows: [newUploadRow(key, file, null)] });
+  const added = uploadQueueReducer([], { type: "added", rows: [newUploadRow(key, file, null)] });
+  return uploadQueueReducer(added, { type: "started", key });
 }
 
 describe("the upload queue", () => {
-  it("shows a new file as uploading at 0 %, newest first", () => {
+  it("shows a new file as waiting for its turn, then uploading at 0 %, newest first", () => {
     const rows = uploadQueueReducer(uploading("a"), { type: "added", rows: [newUploadRow("b", file, null)] });
     expect(rows.map((r) => [r.key, r.phase, r.percent])).toEqual([
-      ["b", "uploading", 0],
+      ["b", "waiting", 0],
       ["a", "uploading", 0],
     ]);
+  });
+
+  it("puts a file the server could not take yet back in line, from 0 %", () => {
+    let rows = uploadQueueReducer(uploading(), { type: "progress", key: "a", percent: 50 });
+    rows = uploadQueueReducer(rows, { type: "waiting", key: "a" });
+    expect(rows[0]).toMatchObject({ phase: "waiting", percent: 0 });
   });
 
   it("moves the percent forward only, and caps it at 100", () => {
@@ -36,7 +43,7 @@ describe("the upload queue", () => {
     const two = uploadQueueReducer(uploading("a"), { type: "added", rows: [newUploadRow("b", file, null)] });
     let rows = uploadQueueReducer(two, { type: "failed", key: "a", message: "This PDF cannot be read." });
     expect(rows.find((r) => r.key === "a")).toMatchObject({ phase: "failed", error: "This PDF cannot be read." });
-    expect(rows.find((r) => r.key === "b")?.phase).toBe("uploading");
+    expect(rows.find((r) => r.key === "b")?.phase).toBe("waiting");
     rows = uploadQueueReducer(rows, { type: "dismissed", key: "a" });
     expect(rows.map((r) => r.key)).toEqual(["b"]);
   });

@@ -1,9 +1,10 @@
 /**
- * The files on their way in, as a pure reducer: each row is uploading (with its percent), then
+ * The files on their way in, as a pure reducer: each row waits for its turn (a person may have
+ * only a few files being read at once: KNOWLEDGE_UPLOADS_PER_USER), is uploading (with its percent), then
  * processing (sent; the server is reading it), then gone — the stored document takes its place
  * in the list — or failed with the reason, until the person dismisses it.
  */
-export type UploadPhase = "uploading" | "processing" | "failed";
+export type UploadPhase = "waiting" | "uploading" | "processing" | "failed";
 
 export interface UploadRow {
   key: string;
@@ -16,6 +17,8 @@ export interface UploadRow {
 
 export type UploadEvent =
   | { type: "added"; rows: UploadRow[] }
+  | { type: "started"; key: string }
+  | { type: "waiting"; key: string }
   | { type: "progress"; key: string; percent: number }
   | { type: "sent"; key: string }
   | { type: "failed"; key: string; message: string }
@@ -27,7 +30,7 @@ export function newUploadRow(key: string, file: { name: string; size: number }, 
     key,
     fileName: file.name,
     sizeBytes: file.size,
-    phase: refusal ? "failed" : "uploading",
+    phase: refusal ? "failed" : "waiting",
     percent: 0,
     error: refusal,
   };
@@ -37,6 +40,13 @@ export function uploadQueueReducer(rows: UploadRow[], event: UploadEvent): Uploa
   switch (event.type) {
     case "added":
       return [...event.rows, ...rows];
+    case "started":
+      return rows.map((row) =>
+        row.key === event.key && row.phase === "waiting" ? { ...row, phase: "uploading" } : row,
+      );
+    case "waiting":
+      // Refused for now (too many files being read): back in line, from 0 %.
+      return rows.map((row) => (row.key === event.key ? { ...row, phase: "waiting", percent: 0 } : row));
     case "progress":
       // Progress can arrive after "sent" on some browsers; it never moves a row back.
       return rows.map((row) =>
@@ -56,10 +66,6 @@ export function uploadQueueReducer(rows: UploadRow[], event: UploadEvent): Uploa
   }
 }
 
-/**
- * What a row being processed says: where the file is in the server's queue when the server
- * has told us (GET /api/knowledge/uploads), "Processing…" until then.
- */
 /** What a file is, in the words of "Reading the PDF…". */
 export function fileKindWord(fileName: string | null | undefined): string {
   const extension = fileName?.split(".").pop()?.toLowerCase();
@@ -70,6 +76,10 @@ export function fileKindWord(fileName: string | null | undefined): string {
   return "file";
 }
 
+/**
+ * What a row being processed says: where the file is in the server's queue when the server
+ * has told us (GET /api/knowledge/uploads), "Processing…" until then.
+ */
 export function processingLabel(
   queue: { filesAhead: number; reading: boolean } | undefined,
   fileName?: string | null,
