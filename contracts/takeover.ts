@@ -30,8 +30,8 @@ export type LiveConversation = z.infer<typeof LiveConversationSchema>;
 export const LiveConversationListSchema = z.array(LiveConversationSchema);
 
 /**
- * GET /api/live-conversations/{id}: one conversation for an admin or its agent's owner, as the
- * owner's conversation page shows it (admins also have the full record under /admin).
+ * GET /api/live-conversations/{id}: one conversation for its agent's owner, as the owner's
+ * conversation page shows it (admins read the audited full record under /admin).
  */
 export const LiveConversationDetailSchema = z.object({
   conversation: LiveConversationSchema,

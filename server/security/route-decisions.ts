@@ -379,7 +379,6 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
     access: "user",
     allowed: 200,
     namesObject: true,
-    adminReads: true,
     request: (_w, o) => ({ url: `/api/live-conversations/${o.textConversationId}` }),
   },
   "GET /api/admin/live-conversations": {

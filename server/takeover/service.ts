@@ -140,11 +140,13 @@ export async function liveConversations(
 }
 
 /**
- * One conversation for the people who may hold it (an admin, its agent's owner): its live row
- * and its messages as its user sees them, a person's replies named. 404 for anyone else.
+ * One conversation for its agent's owner: its live row and its messages as its user sees them,
+ * a person's replies named. 404 for anyone else — admins too, unless they own the agent: they
+ * read others' conversations through the admin record, where each read is audited (decision 032).
  */
 export async function liveConversation(deps: TakeoverDeps, user: UserRow, id: string): Promise<LiveConversationDetail> {
   const conversation = await conversationToHold(deps, user, id);
+  if (conversation.agentOwnerId !== user.id) throw apiError("CONVERSATION_NOT_FOUND");
   const [row, rows] = await Promise.all([
     findLiveConversation(deps.db, conversation.id),
     listMessagesOfConversation(deps.db, conversation.id),

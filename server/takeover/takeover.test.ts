@@ -101,6 +101,8 @@ describeEachEngine("a person in the loop", (engine) => {
       authorName: "Sam from Acme",
     });
     expect((await get(talker, `/api/live-conversations/${conversationId}`)).statusCode).toBe(404);
+    // An admin reads others' conversations through the audited admin record, not here.
+    expect((await get(admin, `/api/live-conversations/${conversationId}`)).statusCode).toBe(404);
 
     const released = await post(admin, `/api/conversations/${conversationId}/release`);
     expect(released.statusCode, released.body).toBe(200);
