@@ -227,4 +227,23 @@ describeEachEngine("a person in the loop", (engine) => {
       heldBy: expect.stringMatching(/ from Acme$/),
     });
   });
+
+  it("tells the user honestly when nobody joined within the wait, in their language, and carries on", async () => {
+    const asked = await postChat(t, talker, agentId, { message: "Quiero hablar con una persona, por favor" });
+    const { conversationId } = asked.json<ChatResponse>();
+    const callsBefore = modelCalls();
+    t.clock.advance((t.deps.config.HANDOFF_WAIT_MINUTES + 1) * 60_000);
+
+    const waited = await postChat(t, talker, agentId, { message: "¿Hay alguien ahí? Estoy esperando", conversationId });
+    expect(waited.statusCode, waited.body).toBe(200);
+    expect(waited.json<ChatResponse>().response).toMatch(/^Nadie del equipo ha podido unirse en \d+ minutos/);
+    expect(modelCalls()).toBe(callsBefore);
+    const live = await get(admin, "/api/admin/live-conversations");
+    expect(live.json<LiveConversation[]>().find((c) => c.id === conversationId)).toMatchObject({ needsHuman: false });
+
+    // The next message is the agent's again.
+    const next = await postChat(t, talker, agentId, { message: "Vale, ¿cuánto cuesta el plan?", conversationId });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(modelCalls()).toBe(callsBefore + 1);
+  });
 });

@@ -26,7 +26,7 @@ import type { FeatureDeps } from "../feature-deps.js";
 import { apiError } from "../http/http-error.js";
 import { meterTurn, refuseWhenExhausted } from "../usage/service.js";
 import { estimateSpeechSeconds } from "../usage/voice-seconds.js";
-import { detectLanguage } from "./language-detect.js";
+import { detectLanguage } from "../conversations/language-detect.js";
 import { incrementCallsSent, insertGreeting, interruptReply, recordDuration, saveClip } from "./queries.js";
 import { boundedAudio, synthesizeAudio } from "./speech.js";
 import { clipDurationMs } from "./voice-clips.js";

@@ -18,7 +18,7 @@ import {
 import { AUDIO_MAX_BYTES } from "../../contracts/limits.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { apiError, HttpError } from "../http/http-error.js";
-import { detectLanguage } from "./language-detect.js";
+import { detectLanguage } from "../conversations/language-detect.js";
 import { toSpeakableText } from "../conversations/speakable-text.js";
 import { readAloud } from "../conversations/speakable-text-readings.js";
 

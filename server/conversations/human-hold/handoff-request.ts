@@ -76,3 +76,28 @@ export const HANDOFF_NOTICES: Record<LanguageCode, (waitMinutes: number) => stri
   "zh-CN": (m) =>
     `我已请团队中的一位同事加入此对话。有人空闲时会在这里回复您；如果${m}分钟内无人加入，我会继续为您提供帮助。`,
 };
+
+/**
+ * What the user is told when nobody joined within the wait (issue 26: honest about whether a
+ * person is available): the agent carries on, and a message left here will be read.
+ */
+export const HANDOFF_UNANSWERED_NOTICES: Record<LanguageCode, (waitMinutes: number) => string> = {
+  "en-US": (m) =>
+    `Nobody from the team could join within ${m} minutes, so I'll keep helping you myself. Ask me again, or leave a message here and a colleague will read it.`,
+  "es-ES": (m) =>
+    `Nadie del equipo ha podido unirse en ${m} minutos, así que seguiré ayudándote yo. Vuelve a preguntarme, o deja aquí un mensaje y un compañero lo leerá.`,
+  "fr-FR": (m) =>
+    `Personne de l'équipe n'a pu rejoindre la conversation en ${m} minutes, je continue donc à vous aider moi-même. Reposez-moi votre question, ou laissez un message ici : un collègue le lira.`,
+  "de-DE": (m) =>
+    `In ${m} Minuten konnte niemand aus dem Team beitreten, deshalb helfe ich Ihnen selbst weiter. Fragen Sie mich gern noch einmal, oder hinterlassen Sie hier eine Nachricht – jemand aus dem Team wird sie lesen.`,
+  "it-IT": (m) =>
+    `Nessuno del team ha potuto unirsi entro ${m} minuti, quindi continuo ad aiutarti io. Chiedimelo di nuovo, oppure lascia qui un messaggio e un collega lo leggerà.`,
+  "pt-PT": (m) =>
+    `Ninguém da equipa conseguiu juntar-se em ${m} minutos, por isso continuo eu a ajudá-lo. Pergunte-me de novo, ou deixe aqui uma mensagem e um colega irá lê-la.`,
+  "ja-JP": (m) =>
+    `${m}分以内にチームの担当者が参加できなかったため、引き続き私がお手伝いします。もう一度ご質問いただくか、ここにメッセージを残していただければ担当者が確認します。`,
+  "ko-KR": (m) =>
+    `${m}분 안에 팀의 담당자가 참여하지 못해 제가 계속 도와드리겠습니다. 다시 질문해 주시거나 여기에 메시지를 남겨 주시면 담당자가 확인합니다.`,
+  "zh-CN": (m) =>
+    `${m}分钟内团队中没有人能够加入，所以我会继续为您提供帮助。您可以再问我一次，或在这里留言，同事会阅读。`,
+};

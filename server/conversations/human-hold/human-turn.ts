@@ -5,7 +5,9 @@
  *   the model is never called for it;
  * - a message asking for a person (handoff-request.ts): it is stored with the notice in the
  *   user's language, the conversation is flagged and admins are told live; the model is not
- *   asked this turn, and answers the next ones as usual until someone takes over.
+ *   asked this turn, and answers the next ones as usual until someone takes over;
+ * - the first message after nobody joined within the wait: the user is told so (in their
+ *   language) and the flag is cleared; the model answers the next message as usual.
  *
  * Otherwise it returns null and the turn runs as before. Its cost on the ordinary path is one
  * primary-key read of a table that holds only conversations ever handed to a person.
@@ -16,8 +18,10 @@ import { findOwnActiveAgent, findOwnConversation } from "../own-records.js";
 import { lockedOrMissing } from "../locking-turn.js";
 import { insertConversation, isLocked, type ConversationRow } from "../queries.js";
 import type { StartedTurn, TurnEvent, TurnRequest } from "../turn-types.js";
-import { HANDOFF_NOTICES, handoffLanguage } from "./handoff-request.js";
-import { appendMessage, findHold, flagHandoff } from "./queries.js";
+import type { LanguageCode } from "../../../contracts/voice-languages.js";
+import { detectLanguage } from "../language-detect.js";
+import { HANDOFF_NOTICES, HANDOFF_UNANSWERED_NOTICES, handoffLanguage } from "./handoff-request.js";
+import { appendMessage, clearHandoff, findHold, flagHandoff } from "./queries.js";
 import { announceChange } from "./announce.js";
 
 type HumanTurn = { conversationId: string; turn: StartedTurn } | null;
@@ -25,9 +29,38 @@ type HumanTurn = { conversationId: string; turn: StartedTurn } | null;
 export async function humanTurn(deps: FeatureDeps, request: TurnRequest, now: Date): Promise<HumanTurn> {
   const hold = request.conversationId ? await findHold(deps.db, request.conversationId) : null;
   if (hold?.heldBy) return heldTurn(deps, request, hold.heldByName ?? "", now);
-  const language = request.branch || request.replaces ? null : handoffLanguage(request.message);
-  if (language) return handoffTurn(deps, request, HANDOFF_NOTICES[language](deps.config.HANDOFF_WAIT_MINUTES), now);
+  if (request.branch || request.replaces) return null;
+  const wait = deps.config.HANDOFF_WAIT_MINUTES;
+  const language = handoffLanguage(request.message);
+  if (language) return handoffTurn(deps, request, HANDOFF_NOTICES[language](wait), now);
+  const askedAt = hold?.handoffRequestedAt?.getTime();
+  if (askedAt !== undefined && now.getTime() - askedAt >= wait * 60_000) {
+    const told = detectLanguage(request.message) ?? noticeLanguage(request.language);
+    return unansweredTurn(deps, request, HANDOFF_UNANSWERED_NOTICES[told](wait), now);
+  }
   return null;
+}
+
+/** The request's language when a notice exists in it, else English. */
+function noticeLanguage(language: string | undefined): LanguageCode {
+  return language && language in HANDOFF_UNANSWERED_NOTICES ? (language as LanguageCode) : "en-US";
+}
+
+/** Nobody joined in time: the user's message is stored with the notice, and the flag cleared. */
+async function unansweredTurn(deps: FeatureDeps, request: TurnRequest, notice: string, now: Date): Promise<HumanTurn> {
+  const conversationId = request.conversationId ?? "";
+  await ownUnlockedConversation(deps, request, request.agentId, now);
+  const asked = await appendMessage(deps.db, {
+    conversationId,
+    role: "user",
+    content: request.message,
+    language: request.language,
+    now,
+  });
+  await appendMessage(deps.db, { conversationId, role: "assistant", content: notice, replyTo: asked.id, now });
+  await clearHandoff(deps.db, conversationId);
+  await announceChange(deps, conversationId, { type: "conversation_active", conversationId });
+  return { conversationId, turn: { userMessageId: asked.id, events: finished(deps, notice) } };
 }
 
 async function heldTurn(deps: FeatureDeps, request: TurnRequest, heldBy: string, now: Date): Promise<HumanTurn> {

@@ -116,6 +116,14 @@ export async function flagHandoff(db: Db, conversationId: string, now: Date): Pr
     });
 }
 
+/** The request for a person ends unanswered (nobody joined in time): Live stops flagging it. */
+export async function clearHandoff(db: Db, conversationId: string): Promise<void> {
+  await db
+    .update(conversationTakeovers)
+    .set({ handoffRequestedAt: null })
+    .where(and(eq(conversationTakeovers.conversationId, conversationId), isNull(conversationTakeovers.heldBy)));
+}
+
 /**
  * Appends a message at the end of the conversation's active path, stamped after its latest
  * (as conversations/queries.ts insertMessage does), and touches the conversation, in one
