@@ -42,6 +42,8 @@ const app = await buildApp({
     firstByteTimeoutMs: 10_000,
   }),
   logger: false,
+  // bench/widget/paint.ts serves the built web app (widget.js) from the same process.
+  ...(process.env.BENCH_WEB_ROOT ? { webRoot: process.env.BENCH_WEB_ROOT } : {}),
 });
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 process.send?.({ ready: url });
