@@ -27,6 +27,7 @@ import { oneLine } from "../tools/tool-results.js";
 import type { AgentToolbox, ToolCallResult } from "../tools/toolbox.js";
 import { requestHandoff } from "./human-hold/announce.js";
 import { injectionRule } from "./security-lock/lock.js";
+import { createEventChannel } from "./event-channel.js";
 import type { ToolStepEvent, TurnInput } from "./turn-types.js";
 
 /** The time a turn may spend on tools and the model's answers to them before it must answer in words. */
@@ -286,33 +287,4 @@ async function settleCall(
   }
   await finish(result.ok ? "ok" : "failed", result.summary, result.ms);
   return result.content;
-}
-
-/** Events pushed by calls running side by side, read in the order they happened. */
-function createEventChannel<T>(): { push(event: T): void; close(): void; drain(): AsyncGenerator<T> } {
-  const queue: T[] = [];
-  let closed = false;
-  let wake: (() => void) | null = null;
-  const poke = () => {
-    const resolve = wake;
-    wake = null;
-    resolve?.();
-  };
-  return {
-    push(event) {
-      queue.push(event);
-      poke();
-    },
-    close() {
-      closed = true;
-      poke();
-    },
-    async *drain() {
-      for (;;) {
-        while (queue.length > 0) yield queue.shift() as T;
-        if (closed) return;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    },
-  };
 }

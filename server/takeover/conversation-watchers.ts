@@ -4,38 +4,20 @@
  * conversation, which then read what changed themselves.
  */
 import type { EventBus } from "../realtime/event-bus.js";
+import { createStreamRegistry, type StreamRegistry } from "./stream-registry.js";
 
-export interface ConversationWatchers {
-  /** `end` closes the stream when the server shuts down: an endless stream would hold the shutdown. */
-  watch(conversationId: string, wake: () => void, end: () => void): () => void;
-  /** Ends every stream (before the server closes) and stops hearing the bus. */
-  close(): void;
-}
+export type ConversationWatchers = Pick<StreamRegistry, "watch" | "close">;
 
 export function createConversationWatchers(bus: EventBus): ConversationWatchers {
-  const watchers = new Map<string, Set<() => void>>();
-  const enders = new Set<() => void>();
+  const streams = createStreamRegistry();
   const unsubscribe = bus.subscribe((event) => {
-    if (event.type !== "conversation_changed") return;
-    for (const wake of watchers.get(event.conversationId) ?? []) wake();
+    if (event.type === "conversation_changed") streams.wake(event.conversationId);
   });
   return {
-    watch(conversationId, wake, end) {
-      const set = watchers.get(conversationId) ?? new Set();
-      set.add(wake);
-      watchers.set(conversationId, set);
-      enders.add(end);
-      return () => {
-        enders.delete(end);
-        set.delete(wake);
-        if (set.size === 0) watchers.delete(conversationId);
-      };
-    },
+    watch: streams.watch,
     close() {
       unsubscribe();
-      for (const end of [...enders]) end();
-      enders.clear();
-      watchers.clear();
+      streams.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connect.js";
 import { findConversationForTakeover } from "../conversations/human-hold/queries.js";
 import type { EventBus } from "../realtime/event-bus.js";
+import { createStreamRegistry, type StreamRegistry } from "./stream-registry.js";
 
 const LIVE_EVENT_TYPES = new Set([
   "conversation_active",
@@ -16,42 +17,24 @@ const LIVE_EVENT_TYPES = new Set([
   "conversation_released",
 ]);
 
-export interface OwnerLiveWatchers {
-  /** `tell` runs on every live change to a conversation with one of `ownerId`'s agents; `end` at shutdown. */
-  watch(ownerId: string, tell: () => void, end: () => void): () => void;
-  /** Ends every stream (before the server closes) and stops hearing the bus. */
-  close(): void;
-}
+/** `watch(ownerId, …)`: woken on every live change to a conversation with one of that person's agents. */
+export type OwnerLiveWatchers = Pick<StreamRegistry, "watch" | "close">;
 
 export function createOwnerLiveWatchers(bus: EventBus, db: Db, log: FastifyBaseLogger): OwnerLiveWatchers {
-  const watchers = new Map<string, Set<() => void>>();
-  const enders = new Set<() => void>();
+  const streams = createStreamRegistry();
   const unsubscribe = bus.subscribe((event) => {
-    if (watchers.size === 0 || !LIVE_EVENT_TYPES.has(event.type) || !("conversationId" in event)) return;
+    if (!streams.watching || !LIVE_EVENT_TYPES.has(event.type) || !("conversationId" in event)) return;
     findConversationForTakeover(db, event.conversationId)
       .then((conversation) => {
-        const owner = conversation?.agentOwnerId;
-        for (const tell of (owner && watchers.get(owner)) || []) tell();
+        if (conversation?.agentOwnerId) streams.wake(conversation.agentOwnerId);
       })
       .catch((error: unknown) => log.warn({ err: error }, "could not tell an owner's live view"));
   });
   return {
-    watch(ownerId, tell, end) {
-      const set = watchers.get(ownerId) ?? new Set();
-      set.add(tell);
-      watchers.set(ownerId, set);
-      enders.add(end);
-      return () => {
-        enders.delete(end);
-        set.delete(tell);
-        if (set.size === 0) watchers.delete(ownerId);
-      };
-    },
+    watch: streams.watch,
     close() {
       unsubscribe();
-      for (const end of [...enders]) end();
-      enders.clear();
-      watchers.clear();
+      streams.close();
     },
   };
 }

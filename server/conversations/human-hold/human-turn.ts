@@ -50,14 +50,7 @@ function noticeLanguage(language: string | undefined): LanguageCode {
 async function unansweredTurn(deps: FeatureDeps, request: TurnRequest, notice: string, now: Date): Promise<HumanTurn> {
   const conversationId = request.conversationId ?? "";
   await ownUnlockedConversation(deps, request, request.agentId, now);
-  const asked = await appendMessage(deps.db, {
-    conversationId,
-    role: "user",
-    content: request.message,
-    language: request.language,
-    now,
-  });
-  await appendMessage(deps.db, { conversationId, role: "assistant", content: notice, replyTo: asked.id, now });
+  const asked = await storeWithNotice(deps, request, conversationId, notice, now);
   await clearHandoff(deps.db, conversationId);
   await announceChange(deps, conversationId, { type: "conversation_active", conversationId });
   return { conversationId, turn: { userMessageId: asked.id, events: finished(deps, notice) } };
@@ -68,15 +61,9 @@ async function heldTurn(deps: FeatureDeps, request: TurnRequest, heldBy: string,
   // Edits and regenerations would ask the model: not while a person answers.
   if (request.branch || request.replaces) throw apiError("CONVERSATION_HELD_BY_OTHER", { heldBy });
   await ownUnlockedConversation(deps, request, request.agentId, now);
-  const saved = await appendMessage(deps.db, {
-    conversationId,
-    role: "user",
-    content: request.message,
-    language: request.language,
-    now,
-  });
+  const asked = await storeWithNotice(deps, request, conversationId, "", now);
   await announceChange(deps, conversationId, { type: "conversation_active", conversationId });
-  return { conversationId, turn: { userMessageId: saved.id, events: finished(deps, "") } };
+  return { conversationId, turn: { userMessageId: asked.id, events: finished(deps, "") } };
 }
 
 async function handoffTurn(deps: FeatureDeps, request: TurnRequest, notice: string, now: Date): Promise<HumanTurn> {
@@ -96,6 +83,21 @@ async function handoffTurn(deps: FeatureDeps, request: TurnRequest, notice: stri
     });
     conversationId = created.id;
   }
+  const asked = await storeWithNotice(deps, request, conversationId, notice, now);
+  await flagHandoff(deps.db, conversationId, now);
+  request.requestLog?.info({ conversationId }, "handoff to a person requested");
+  await announceChange(deps, conversationId, { type: "handoff_requested", conversationId, agentName: agent.name });
+  return { conversationId, turn: { userMessageId: asked.id, events: finished(deps, notice) } };
+}
+
+/** Stores the user's message and, unless `notice` is empty (a person answers instead), the app's notice as its reply. */
+async function storeWithNotice(
+  deps: FeatureDeps,
+  request: TurnRequest,
+  conversationId: string,
+  notice: string,
+  now: Date,
+): Promise<{ id: string }> {
   const asked = await appendMessage(deps.db, {
     conversationId,
     role: "user",
@@ -103,11 +105,9 @@ async function handoffTurn(deps: FeatureDeps, request: TurnRequest, notice: stri
     language: request.language,
     now,
   });
-  await appendMessage(deps.db, { conversationId, role: "assistant", content: notice, replyTo: asked.id, now });
-  await flagHandoff(deps.db, conversationId, now);
-  request.requestLog?.info({ conversationId }, "handoff to a person requested");
-  await announceChange(deps, conversationId, { type: "handoff_requested", conversationId, agentName: agent.name });
-  return { conversationId, turn: { userMessageId: asked.id, events: finished(deps, notice) } };
+  if (notice)
+    await appendMessage(deps.db, { conversationId, role: "assistant", content: notice, replyTo: asked.id, now });
+  return asked;
 }
 
 /** The caller's conversation with this agent, refused as the model path would: 404, or 423 while locked. */
