@@ -1,7 +1,8 @@
 /**
  * The /v1 API's statements (issue 25): the key a bearer token names, with its agent, the
- * agent's publishing and owner, in one read; the key's last-used time; and a turn admitted
- * against the key's hourly allowance, in one statement (decision 108).
+ * agent's publishing and owner and its turns of the last hour, in one read; the key's last-used
+ * time; and the record of an admitted turn, written beside the turn (decision 108, amended by
+ * 152: a commit of its own before the turn cost a disk flush on the path to the first token).
  */
 import { and, eq, getTableColumns, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
@@ -20,17 +21,24 @@ export interface KeyHolder {
   publishing: PublishingRow | null;
   /** Null once the owner may no longer sign in: the agent then answers no one. */
   owner: UserRow | null;
+  /** The key's turns since the read's `since`, and the oldest of them (epoch ms): its hourly allowance. */
+  recentTurns: { count: number; oldestMs: number | null };
 }
 
-/** The live key whose hash this is, with what it reaches. */
-export async function findKeyHolder(db: Db, keyHash: string): Promise<KeyHolder | null> {
+/** The live key whose hash this is, with what it reaches and its turns since `since`. */
+export async function findKeyHolder(db: Db, keyHash: string, since: Date): Promise<KeyHolder | null> {
   const { passwordHash: _hash, ...ownerColumns } = getTableColumns(users);
+  // The key's own guests row has the key's id (admitApiTurn), so its turns are found by the index on (guest, time).
+  const recent = sql`(select count(*) from guest_turns t where t.guest_id = ${apiKeys.id} and t.created_at >= ${since.toISOString()}::timestamptz)`;
+  const oldest = sql`(select extract(epoch from min(t.created_at)) * 1000 from guest_turns t where t.guest_id = ${apiKeys.id} and t.created_at >= ${since.toISOString()}::timestamptz)`;
   const [row] = await db
     .select({
       key: { id: apiKeys.id, name: apiKeys.name },
       agent: agents,
       publishing: agentPublishing,
       owner: ownerColumns,
+      recentCount: sql<number>`${recent}::int`,
+      oldestMs: sql<number | null>`${oldest}::float8`,
     })
     .from(apiKeys)
     .innerJoin(agents, eq(agents.id, apiKeys.agentId))
@@ -39,7 +47,14 @@ export async function findKeyHolder(db: Db, keyHash: string): Promise<KeyHolder 
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return null;
-  return { key: row.key, agent: row.agent, publishing: row.publishing, owner: row.owner };
+  const oldestMs = row.oldestMs === null ? null : Number(row.oldestMs);
+  return {
+    key: row.key,
+    agent: row.agent,
+    publishing: row.publishing,
+    owner: row.owner,
+    recentTurns: { count: Number(row.recentCount), oldestMs },
+  };
 }
 
 /** Sets the key's last-used time unless it was set within the last `withinMs` (one write a minute, not one a request). */
@@ -55,45 +70,27 @@ export async function touchApiKey(db: Db, keyId: string, now: Date, withinMs: nu
     );
 }
 
-export interface ApiTurnAdmission {
-  admitted: boolean;
-  /** The oldest turn counted (epoch ms): the allowance frees a turn an hour after it. */
-  oldestMs: number | null;
-}
-
 /**
- * Admits a turn of the key when it sent fewer than `limit` since `since`, recording it. The
- * key's turns are guest turns of the key's own guests row (channel "api", the key's id), so
- * the agent's records hold them like any guest's; the row expires as it is made, so no guest
- * token can ever name it. One statement: the guest row (made on first use), the count and the
- * record.
+ * Records a turn of the key, admitted against the count its holder was read with. The key's
+ * turns are guest turns of the key's own guests row (channel "api", the key's id), so the
+ * agent's records hold them like any guest's; the row expires as it is made, so no guest token
+ * can ever name it. One statement: the guest row (made on first use) and the record. Like the
+ * count-and-insert statement it replaces, requests racing at the allowance's edge may each pass.
  */
-export async function admitApiTurn(
+export async function recordApiTurn(
   db: Db,
-  p: { keyId: string; agentId: string; now: Date; since: Date; limit: number; address: string },
-): Promise<ApiTurnAdmission> {
+  p: { keyId: string; agentId: string; now: Date; address: string },
+): Promise<void> {
   const now = p.now.toISOString();
-  const rows = await namedStatementRows(
+  await namedStatementRows(
     db,
-    "api_turn_admission",
+    "api_turn_record",
     sql`with guest as (
           insert into guests (id, agent_id, channel, created_at, expires_at)
           values (${p.keyId}::uuid, ${p.agentId}::uuid, 'api', ${now}::timestamptz, ${now}::timestamptz)
           on conflict (id) do nothing
-        ), counted as (
-          select count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest_ms
-          from guest_turns where guest_id = ${p.keyId}::uuid and created_at >= ${p.since.toISOString()}::timestamptz
-        ), admitted as (
-          insert into guest_turns (agent_id, guest_id, address, created_at)
-          select ${p.agentId}::uuid, ${p.keyId}::uuid, ${p.address}, ${now}::timestamptz
-          from counted where n < ${p.limit}
-          returning id
         )
-        select exists (select 1 from admitted) as admitted, counted.oldest_ms from counted`,
+        insert into guest_turns (agent_id, guest_id, address, created_at)
+        values (${p.agentId}::uuid, ${p.keyId}::uuid, ${p.address}, ${now}::timestamptz)`,
   );
-  const row = rows[0] ?? {};
-  return {
-    admitted: row.admitted === true,
-    oldestMs: row.oldest_ms === null || row.oldest_ms === undefined ? null : Number(row.oldest_ms),
-  };
 }

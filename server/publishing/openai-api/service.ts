@@ -17,7 +17,7 @@ import type { FeatureDeps } from "../../feature-deps.js";
 import { apiError, retryLater } from "../../http/http-error.js";
 import type { Published } from "../guest-service.js";
 import { completionTurns } from "./completion-messages.js";
-import { admitApiTurn, findKeyHolder, touchApiKey, type KeyHolder } from "./queries.js";
+import { findKeyHolder, recordApiTurn, touchApiKey, type KeyHolder } from "./queries.js";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The last-used time is exact to the minute: one write a minute per key, not one per request. */
@@ -31,7 +31,8 @@ export async function keyHolderOf(
 ): Promise<KeyHolder> {
   const match = /^Bearer\s+(\S{1,200})$/i.exec(authorization ?? "");
   if (!match || !looksLikeApiKey(match[1])) throw apiError("INVALID_API_KEY");
-  const holder = await findKeyHolder(deps.db, hashApiKey(match[1]));
+  const now = deps.clock.now();
+  const holder = await findKeyHolder(deps.db, hashApiKey(match[1]), new Date(now.getTime() - HOUR_MS));
   if (!holder) throw apiError("INVALID_API_KEY");
   noteKeyUse(deps, holder.key.id, log);
   return holder;
@@ -97,19 +98,15 @@ export interface BegunCompletion {
   usage: () => TurnUsageRecord | null;
 }
 
-/** Refuses the turn once the key sent its hourly allowance: the publishing's per-address allowance. */
-async function admitKeyTurn(deps: FeatureDeps, holder: KeyHolder, reachable: Reachable, address: string) {
-  const now = deps.clock.now();
-  const admission = await admitApiTurn(deps.db, {
-    keyId: holder.key.id,
-    agentId: reachable.published.agent.id,
-    now,
-    since: new Date(now.getTime() - HOUR_MS),
-    limit: reachable.published.publishing.guestMessagesPerHour * GUEST_ADDRESS_MULTIPLIER,
-    address,
-  });
-  if (admission.admitted) return;
-  const waitSeconds = Math.ceil(((admission.oldestMs ?? now.getTime()) + HOUR_MS - now.getTime()) / 1000);
+/**
+ * Refuses the turn once the key sent its hourly allowance (the publishing's per-address one),
+ * counted by the read that found the key: the admission costs no statement of its own.
+ */
+function admitKeyTurn(deps: FeatureDeps, holder: KeyHolder, reachable: Reachable): void {
+  const limit = reachable.published.publishing.guestMessagesPerHour * GUEST_ADDRESS_MULTIPLIER;
+  if (holder.recentTurns.count < limit) return;
+  const now = deps.clock.now().getTime();
+  const waitSeconds = Math.ceil(((holder.recentTurns.oldestMs ?? now) + HOUR_MS - now) / 1000);
   throw retryLater(waitSeconds, "GUEST_RATE_LIMITED", { retryAfterSeconds: Math.max(1, waitSeconds) });
 }
 
@@ -125,10 +122,18 @@ export async function beginCompletion(
     throw apiError("MODEL_NOT_FOUND", { model: body.model.slice(0, 100) });
   }
   const { history, message } = completionTurns(body.messages);
-  await admitKeyTurn(deps, holder, reachable, context.address);
+  admitKeyTurn(deps, holder, reachable);
   let usage: TurnUsageRecord | null = null;
   const meter = defaultMeter(deps, context.log);
-  const begun = await beginConversationTurn(deps, {
+  // The turn's record is written beside the turn, not before it: its commit would otherwise
+  // wait for a disk flush on the way to the first token (the turn's own write overlaps the model).
+  const recorded = recordApiTurn(deps.db, {
+    keyId: holder.key.id,
+    agentId: reachable.published.agent.id,
+    now: deps.clock.now(),
+    address: context.address,
+  });
+  const beginning = beginConversationTurn(deps, {
     user: reachable.owner,
     agentId: reachable.published.agent.id,
     conversationId: null,
@@ -145,5 +150,9 @@ export async function beginCompletion(
       await meter(record);
     },
   });
-  return { model: reachable.published.publishing.slug, ...begun, usage: () => usage };
+  const [turn, record] = await Promise.allSettled([beginning, recorded]);
+  if (turn.status === "rejected") throw turn.reason;
+  // The turn is under way and its message stored: a record that failed costs the allowance one count, not the answer.
+  if (record.status === "rejected") context.log.error({ err: record.reason }, "could not record an API turn");
+  return { model: reachable.published.publishing.slug, ...turn.value, usage: () => usage };
 }
