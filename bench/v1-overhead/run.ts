@@ -12,6 +12,7 @@ import { createTestPostgresDatabase } from "../../server/test-support/postgres-d
 import { makeUsers } from "../chat-overhead/bench-users.js";
 import { ask, startChild } from "../chat-overhead/children.js";
 import { chatThroughApp, percentile, type BenchUser } from "../chat-overhead/client.js";
+import { publishWithKey } from "./publish.js";
 
 const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 const GOAL_ADDED_TTFT_MS = 2;
@@ -21,32 +22,6 @@ const engineArg = process.argv[process.argv.indexOf("--engine") + 1];
 const ENGINES = (process.argv.includes("--engine") ? [engineArg] : ["postgres", "pglite"]) as ("postgres" | "pglite")[];
 
 process.env.TEST_DATABASE_URL ??= DEFAULT_DATABASE_URL;
-
-/** Publishes the user's agent and makes it an API key: what a /v1 client needs. */
-async function publishWithKey(appUrl: string, user: BenchUser): Promise<{ slug: string; key: string }> {
-  const slug = "bench-agent";
-  const headers = { "content-type": "application/json", cookie: user.cookie };
-  const published = await fetch(`${appUrl}/api/agents/${user.agentId}/publishing`, {
-    method: "PUT",
-    headers,
-    body: JSON.stringify({
-      enabled: true,
-      slug,
-      allowedOrigins: [],
-      greeting: "Hi",
-      voice: false,
-      guestMessagesPerHour: 1000,
-    }),
-  });
-  if (!published.ok) throw new Error(`publishing ${published.status}: ${await published.text()}`);
-  const created = await fetch(`${appUrl}/api/agents/${user.agentId}/api-keys`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Bench" }),
-  });
-  if (created.status !== 201) throw new Error(`api key ${created.status}: ${await created.text()}`);
-  return { slug, key: ((await created.json()) as { key: string }).key };
-}
 
 /** One streamed /v1 completion, timed to its first content chunk. */
 async function completionTtft(appUrl: string, api: { slug: string; key: string }, message: string): Promise<number> {
