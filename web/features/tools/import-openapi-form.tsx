@@ -33,7 +33,7 @@ function OperationChoice({
   const id = `openapi-op-${operation.key.replace(/[^a-zA-Z0-9]+/g, "-")}`;
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 rounded-md border border-slate-200 p-3">
-      <div className="flex min-w-0 flex-1 items-start gap-2">
+      <div className="flex min-w-[14rem] flex-1 items-start gap-2">
         <input
           id={id}
           type="checkbox"
