@@ -121,7 +121,9 @@ export async function importOpenApiTools(
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
     const rows = [];
-    for (const tool of inputs) {
+    for (const [index, tool] of inputs.entries()) {
+      // A millisecond apart: the list (ordered by creation) keeps the document's order.
+      const at = new Date(now.getTime() + index);
       const sealed = sealHeaders(box, tool.kind === "http" ? (tool.headers ?? {}) : {});
       rows.push(
         await insertAgentToolRow(tx, {
@@ -133,8 +135,8 @@ export async function importOpenApiTools(
           approval: tool.approval,
           config: configOf(tool, sealed.hints),
           sealedHeaders: sealed.sealed,
-          createdAt: now,
-          updatedAt: now,
+          createdAt: at,
+          updatedAt: at,
         }),
       );
     }

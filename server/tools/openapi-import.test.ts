@@ -255,6 +255,8 @@ describeEachEngine("importing HTTP actions from an OpenAPI document", (engine) =
       required: ["status"],
     });
     expect(created.find((tool) => tool.name === "getOrder")?.approval).toBe("auto");
+    const listed = (await send(owner, "GET", `/api/agents/${agentId}/tools`)).json<Tool[]>();
+    expect(listed.map((tool) => tool.name)).toEqual(created.map((tool) => tool.name));
 
     // Secrets sealed at rest as a hand-made action's; the audit names the tools and the header, not its value.
     const rows = await t.deps.db.db.select().from(agentTools).where(eq(agentTools.agentId, agentId));
