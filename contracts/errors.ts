@@ -169,6 +169,26 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_TOOLS: made<{ limit: number }>(409, (f) => `An agent can have at most ${f.limit} tools`),
   TOOL_CALL_NOT_FOUND: fixed(404, "Tool call not found"),
   TOOL_CALL_NOT_WAITING: fixed(409, "This tool call is not waiting for a decision any more"),
+  /** An OpenAPI import (decision 147): the document cannot be read, or the chosen operations cannot be made. */
+  OPENAPI_INVALID: told(400),
+  OPENAPI_TOO_LARGE: made<{ limit: number }>(
+    413,
+    (f) => `The document is too large: at most ${f.limit.toLocaleString("en-US")} characters of JSON`,
+  ),
+  OPENAPI_OPERATION_UNKNOWN: made<{ operation: string }>(
+    400,
+    (f) => `The document has no operation ${f.operation}: name an operationId or "METHOD /path"`,
+  ),
+  OPENAPI_OPERATION_UNUSABLE: made<{ operation: string; reason: string }>(400, (f) => `${f.operation}: ${f.reason}`),
+  OPENAPI_NOTHING_TO_IMPORT: fixed(400, "No operation of the document can be imported: choose at least one"),
+  OPENAPI_TOO_MANY_OPERATIONS: made<{ limit: number }>(
+    400,
+    (f) => `At most ${f.limit} operations can be imported at once: choose fewer`,
+  ),
+  OPENAPI_HOST_NOT_ALLOWED: made<{ host: string }>(
+    400,
+    (f) => `${f.host} is not among the hosts the tool policy allows; an admin can add it`,
+  ),
 
   // API keys and the OpenAI-compatible /v1 API
   API_KEY_NOT_FOUND: fixed(404, "API key not found"),

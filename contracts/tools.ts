@@ -125,6 +125,25 @@ export function urlTemplateIssue(url: string, parameters: Record<string, unknown
   return null;
 }
 
+/** Query and body arguments must be parameters, and none may also fill the URL. */
+export function argumentPlacesIssue(
+  url: string,
+  parameters: Record<string, unknown>,
+  queryParameters: string[] | undefined,
+  bodyParameter: string | undefined,
+): string | null {
+  const properties = (parameters.properties ?? {}) as Record<string, unknown>;
+  const inPath = new Set(urlTemplatePlaceholders(url));
+  for (const name of [...(queryParameters ?? []), ...(bodyParameter === undefined ? [] : [bodyParameter])]) {
+    if (!(name in properties)) return `${name} is sent with the request but is not among parameters.properties`;
+    if (inPath.has(name)) return `${name} fills the URL and cannot also be sent in the query or body`;
+  }
+  if (bodyParameter !== undefined && queryParameters?.includes(bodyParameter)) {
+    return `${bodyParameter} cannot be both the body and a query parameter`;
+  }
+  return null;
+}
+
 const McpToolCreateSchema = z.object({
   kind: z.literal("mcp"),
   name,
@@ -145,10 +164,16 @@ const HttpToolCreateSchema = z
     parameters: ToolParametersSchema.default({ type: "object", properties: {} }),
     headers: NewHeadersSchema.optional(),
     approval: approval.default("ask"),
+    /** Arguments sent in the query whatever the method (set by an OpenAPI import; absent: the method decides). */
+    queryParameters: z.array(z.string().max(64)).max(100).optional(),
+    /** The argument whose value is the whole JSON body (set by an OpenAPI import). */
+    bodyParameter: z.string().max(64).optional(),
   })
   .superRefine((tool, ctx) => {
     const issue = urlTemplateIssue(tool.url, tool.parameters);
     if (issue) ctx.addIssue({ code: "custom", message: issue, path: ["url"] });
+    const placed = argumentPlacesIssue(tool.url, tool.parameters, tool.queryParameters, tool.bodyParameter);
+    if (placed) ctx.addIssue({ code: "custom", message: placed, path: ["parameters"] });
   });
 
 const BuiltinToolCreateSchema = z.object({
@@ -195,6 +220,9 @@ export const ToolSchema = z.object({
   method: z.enum(HTTP_ACTION_METHODS).nullable(),
   parameters: z.record(z.string(), z.unknown()).nullable(),
   headers: z.array(ToolHeaderSchema),
+  /** An imported action's query arguments and body argument (absent on hand-made ones). */
+  queryParameters: z.array(z.string()).optional(),
+  bodyParameter: z.string().optional(),
   enabledTools: z.array(z.string()).nullable(),
   /** What an MCP server offered when last listed (null before the first test). */
   offered: z.array(OfferedFunctionSchema).nullable(),

@@ -24,6 +24,9 @@ export interface AgentToolConfig {
   url?: string;
   method?: string;
   parameters?: Record<string, unknown>;
+  /** HTTP actions made by an OpenAPI import: where each argument goes (absent: the method decides). */
+  queryParameters?: string[];
+  bodyParameter?: string;
   enabledTools?: string[] | null;
   /** Each saved header's name and hint ("••••1234"); the values are in sealed_headers. */
   headerHints?: { name: string; hint: string }[];

@@ -169,6 +169,32 @@ export const ROUTE_DECISIONS: Record<string, RouteDecision> = {
       },
     }),
   },
+  // Imports a one-operation document; a new operationId each time, as names are unique within an agent.
+  "POST /api/agents/:id/tools/openapi": {
+    access: "user",
+    allowed: 201,
+    namesObject: true,
+    request: (_w, o) => ({
+      url: `/api/agents/${o.agentId}/tools/openapi`,
+      payload: {
+        document: {
+          openapi: "3.0.3",
+          info: { title: "Orders", version: "1" },
+          servers: [{ url: "https://api.example.com/v1" }],
+          paths: {
+            "/orders/{id}": {
+              get: {
+                operationId: `matrix_import_${(toolNames += 1)}`,
+                summary: "Look up an order",
+                parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+              },
+            },
+          },
+        },
+        headers: { Authorization: "Bearer matrix-secret-token" },
+      },
+    }),
+  },
   "PATCH /api/agents/:id/tools/:toolId": {
     access: "user",
     allowed: 200,

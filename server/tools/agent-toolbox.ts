@@ -122,7 +122,12 @@ function httpRunnable(deps: ToolboxDeps, row: AgentToolRow): Runnable {
       const started = performance.now();
       const headers = openHeaders(toolSecretBox(deps.config), row.sealedHeaders);
       const request = httpActionRequest(
-        { method: row.config.method ?? "GET", url: row.config.url ?? "" },
+        {
+          method: row.config.method ?? "GET",
+          url: row.config.url ?? "",
+          queryParameters: row.config.queryParameters,
+          bodyParameter: row.config.bodyParameter,
+        },
         args,
         headers,
       );

@@ -2,7 +2,9 @@
  * An HTTP action's call: the URL template filled from the model's arguments (each value
  * percent-encoded, so an argument cannot add a path segment or a host), the remaining
  * arguments in the query (GET, DELETE) or as a JSON body (POST, PUT, PATCH), the saved headers
- * opened only now, and the request sent through the guarded client.
+ * opened only now, and the request sent through the guarded client. An action imported from an
+ * OpenAPI document says where each argument goes instead: its query arguments, and the one
+ * argument that is the whole body; an argument it does not name is not sent.
  */
 import { urlTemplatePlaceholders } from "../../contracts/tools.js";
 import type { GuardedFetch, OutboundRequest } from "../http/outbound/guarded-fetch.js";
@@ -10,6 +12,8 @@ import type { GuardedFetch, OutboundRequest } from "../http/outbound/guarded-fet
 export interface HttpActionSettings {
   method: string;
   url: string;
+  queryParameters?: string[];
+  bodyParameter?: string;
 }
 
 function argumentText(value: unknown): string {
@@ -33,6 +37,7 @@ export function httpActionRequest(
   });
   const url = new URL(filled);
   const method = action.method.toUpperCase();
+  if (action.queryParameters) return placedRequest(action, method, url, rest, headers);
   if (method === "GET" || method === "DELETE") {
     for (const [key, value] of Object.entries(rest)) {
       if (value !== undefined && value !== null) url.searchParams.append(key, argumentText(value));
@@ -44,6 +49,31 @@ export function httpActionRequest(
     url: url.toString(),
     headers: { accept: "application/json, text/*;q=0.9", ...headers, "content-type": "application/json" },
     body: JSON.stringify(rest),
+  };
+}
+
+/** An imported action's request: its query arguments in the query, its body argument as the body. */
+function placedRequest(
+  action: HttpActionSettings,
+  method: string,
+  url: URL,
+  args: Record<string, unknown>,
+  headers: Record<string, string>,
+): OutboundRequest {
+  for (const name of action.queryParameters ?? []) {
+    const value = args[name];
+    if (value === undefined || value === null) continue;
+    // An array is a repeated parameter (OpenAPI's default form, explode: true).
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, argumentText(item));
+  }
+  const accept = { accept: "application/json, text/*;q=0.9", ...headers };
+  const body = action.bodyParameter === undefined ? undefined : args[action.bodyParameter];
+  if (body === undefined || method === "GET") return { method, url: url.toString(), headers: accept };
+  return {
+    method,
+    url: url.toString(),
+    headers: { ...accept, "content-type": "application/json" },
+    body: JSON.stringify(body),
   };
 }
 

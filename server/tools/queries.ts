@@ -79,6 +79,7 @@ export async function insertToolAudit(
     | "agent_tool.create"
     | "agent_tool.update"
     | "agent_tool.delete"
+    | "agent_tool.import"
     | "tool_policy.update"
     | "tool_call.approve"
     | "tool_call.deny",

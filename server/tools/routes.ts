@@ -11,11 +11,13 @@ import {
   ToolSchema,
   ToolTestResultSchema,
 } from "../../contracts/tools.js";
+import { OpenApiImportResultSchema, OpenApiImportSchema } from "../../contracts/tools-openapi.js";
 import { signedInUser } from "../auth/guards.js";
 import type { FeatureDeps } from "../feature-deps.js";
 import { NO_CONTENT } from "../http/openapi.js";
 import { readToolPolicy, updateToolPolicy } from "./policy-service.js";
 import { errorBody } from "../../contracts/errors.js";
+import { importOpenApiTools } from "./openapi-import-service.js";
 import { addTool, changeTool, listTools, removeTool, testTool } from "./service.js";
 
 const AgentParams = z.object({ id: z.uuid({ error: AGENT_NOT_FOUND }) });
@@ -36,6 +38,23 @@ export function registerToolRoutes(app: FastifyInstance, deps: FeatureDeps): voi
     async (request, reply) => {
       const created = await addTool(deps, signedInUser(request), request.params.id, request.body);
       return reply.status(201).send(created);
+    },
+  );
+
+  // A dry run lists what the document would make (200); otherwise the chosen tools are made (201).
+  api.post(
+    "/api/agents/:id/tools/openapi",
+    {
+      ...SIGNED_IN,
+      schema: {
+        params: AgentParams,
+        body: OpenApiImportSchema,
+        response: { 200: OpenApiImportResultSchema, 201: OpenApiImportResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await importOpenApiTools(deps, signedInUser(request), request.params.id, request.body);
+      return reply.status(request.body.dryRun ? 200 : 201).send(result);
     },
   );
 

@@ -4,6 +4,7 @@
  * without a secret. Header values are sealed before they are stored and never answered back.
  */
 import {
+  argumentPlacesIssue,
   TOOLS_PER_AGENT_MAX,
   urlTemplateIssue,
   type Tool,
@@ -51,7 +52,7 @@ const FIELDS_BY_KIND: Record<Tool["kind"], (keyof ToolPatch)[]> = {
  * Tools are changed by whoever may change the agent (agents/service.ts): its owner, or an admin
  * who can see it. A colleague who sees a shared agent gets 403; anyone who cannot see it, 404.
  */
-async function manageableAgent(deps: ToolsDeps, user: UserRow, agentId: string) {
+export async function manageableAgent(deps: ToolsDeps, user: UserRow, agentId: string) {
   const agent = await findAgentForTools(deps.db, user.id, agentId);
   if (!agent) throw apiError("AGENT_NOT_FOUND");
   if (agent.ownerId !== user.id && !user.isAdmin) throw apiError("TOOLS_NOT_YOURS");
@@ -74,7 +75,7 @@ export async function listTools(deps: ToolsDeps, user: UserRow, agentId: string)
   return (await listAgentToolRows(deps.db, agentId)).map(toTool);
 }
 
-function configOf(input: ToolCreate, hints: AgentToolConfig["headerHints"]): AgentToolConfig {
+export function configOf(input: ToolCreate, hints: AgentToolConfig["headerHints"]): AgentToolConfig {
   if (input.kind === "mcp") {
     return {
       url: input.url,
@@ -85,7 +86,14 @@ function configOf(input: ToolCreate, hints: AgentToolConfig["headerHints"]): Age
     };
   }
   if (input.kind === "http") {
-    return { url: input.url, method: input.method, parameters: input.parameters, headerHints: hints };
+    return {
+      url: input.url,
+      method: input.method,
+      parameters: input.parameters,
+      headerHints: hints,
+      ...(input.queryParameters ? { queryParameters: input.queryParameters } : {}),
+      ...(input.bodyParameter !== undefined ? { bodyParameter: input.bodyParameter } : {}),
+    };
   }
   return {};
 }
@@ -142,7 +150,9 @@ export async function changeTool(
   if (patch.parameters !== undefined) config.parameters = patch.parameters;
   if (patch.enabledTools !== undefined) config.enabledTools = patch.enabledTools;
   if (row.kind === "http") {
-    const issue = urlTemplateIssue(config.url ?? "", config.parameters ?? {});
+    const issue =
+      urlTemplateIssue(config.url ?? "", config.parameters ?? {}) ??
+      argumentPlacesIssue(config.url ?? "", config.parameters ?? {}, config.queryParameters, config.bodyParameter);
     if (issue) throw apiError("INVALID_INPUT", { message: issue });
   }
   // A new address is another server: what the old one listed no longer says anything.

@@ -15,6 +15,8 @@ export function toTool(row: AgentToolRow): Tool {
     method: (config.method as Tool["method"]) ?? null,
     parameters: config.parameters ?? null,
     headers: config.headerHints ?? [],
+    ...(config.queryParameters ? { queryParameters: config.queryParameters } : {}),
+    ...(config.bodyParameter !== undefined ? { bodyParameter: config.bodyParameter } : {}),
     enabledTools: config.enabledTools ?? null,
     offered: config.offered ? config.offered.map(({ name, description }) => ({ name, description })) : null,
     refreshedAt: config.refreshedAt ?? null,

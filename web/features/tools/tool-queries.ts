@@ -1,6 +1,7 @@
 /** Query keys and fetchers for an agent's tools and the admin's tool policy (issue 24), kept together (STYLE.md 6). */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Tool, ToolCreate, ToolPatch, ToolPolicy, ToolTestResult } from "../../../contracts/tools";
+import type { OpenApiImport, OpenApiImportResult } from "../../../contracts/tools-openapi";
 import { apiGet, apiRequest, ApiError } from "../../lib/api";
 
 export const toolKeys = {
@@ -23,6 +24,14 @@ export const addToolMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
     mutationFn: (tool: ToolCreate) => apiRequest<Tool>("POST", `/api/agents/${agentId}/tools`, tool),
     onSuccess: () => refreshTools(queryClient, agentId),
+  });
+
+/** A dry run lists the document's operations; without one, the chosen ones become tools. */
+export const importOpenApiMutation = (queryClient: QueryClient, agentId: string) =>
+  mutationOptions({
+    mutationFn: (request: OpenApiImport) =>
+      apiRequest<OpenApiImportResult>("POST", `/api/agents/${agentId}/tools/openapi`, request),
+    onSuccess: (_result, request) => (request.dryRun ? undefined : refreshTools(queryClient, agentId)),
   });
 
 export const changeToolMutation = (queryClient: QueryClient, agentId: string) =>

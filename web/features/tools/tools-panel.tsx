@@ -6,10 +6,11 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { AddHttpActionForm, AddMcpServerForm } from "./add-tool-forms";
+import { ImportOpenApiForm } from "./import-openapi-form";
 import { ToolRow } from "./tool-row";
 import { addToolMutation, agentToolsQuery, problemOf } from "./tool-queries";
 
-type Adding = "mcp" | "http" | null;
+type Adding = "mcp" | "http" | "openapi" | null;
 
 export function ToolsPanel({ agentId }: { agentId: string }) {
   const tools = useQuery(agentToolsQuery(agentId));
@@ -48,6 +49,7 @@ export function ToolsPanel({ agentId }: { agentId: string }) {
         )}
         {adding === "mcp" && <AddMcpServerForm agentId={agentId} onDone={() => setAdding(null)} />}
         {adding === "http" && <AddHttpActionForm agentId={agentId} onDone={() => setAdding(null)} />}
+        {adding === "openapi" && <ImportOpenApiForm agentId={agentId} onDone={() => setAdding(null)} />}
         {adding === null && (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setAdding("mcp")}>
@@ -55,6 +57,9 @@ export function ToolsPanel({ agentId }: { agentId: string }) {
             </Button>
             <Button variant="outline" onClick={() => setAdding("http")}>
               Add HTTP action
+            </Button>
+            <Button variant="outline" onClick={() => setAdding("openapi")}>
+              Import from OpenAPI
             </Button>
             {!hasBuiltin("search_knowledge") && (
               <Button
