@@ -38,6 +38,7 @@ export interface AggregateRow {
   voiceSeconds: number;
   failedReplies: number;
   securityLocks: number;
+  toolCalls: number;
   firstTokenBuckets: number[];
 }
 
@@ -111,6 +112,7 @@ async function sumUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
         sum(d.call_seconds)::float8 as voice_seconds,
         sum(d.failed_replies)::int as failed_replies,
         sum(d.security_locks)::int as security_locks,
+        sum(d.tool_calls)::int as tool_calls,
         array[${bucketSums}] as buckets
       from usage_daily d
       where ${whereOf(f)}
@@ -154,6 +156,7 @@ function toAggregateRow(row: Record<string, unknown>): AggregateRow {
     voiceSeconds: num(row.voice_seconds),
     failedReplies: num(row.failed_replies),
     securityLocks: num(row.security_locks),
+    toolCalls: num(row.tool_calls),
     firstTokenBuckets: Array.isArray(buckets) ? buckets.map(num) : [],
   };
 }
