@@ -192,13 +192,18 @@ export interface ChatSseToolCall {
   arguments: string;
   status: "running" | "awaiting_approval";
 }
-/** How a tool call ended; `withheld`: the result looked like an injection and was shown here, not to the model. */
+/**
+ * How a tool call ended; `withheld`: the result looked like an injection and was shown here, not to
+ * the model; `refused`: it was never run.
+ */
 export interface ChatSseToolResult {
   id: string;
   ok: boolean;
   summary: string;
   ms: number;
   withheld?: boolean;
+  /** The call was not run: past the company's daily cap or the reply's limit (the summary says which). */
+  refused?: boolean;
 }
 /** A refusal told inside the stream: the catalogued body (contracts/errors.ts) and the status it would have had. */
 export interface ChatSseError extends ApiErrorBody {

@@ -11,6 +11,13 @@ export const TOOL_CALL_OUTCOMES = [
   "refused",
 ] as const;
 
+/**
+ * Outcomes of calls that reached their tool (or are reaching it): what the per-company daily cap
+ * and the usage figures count as a tool call (decision 148). A call denied, refused by a limit or
+ * never approved did not run and is not counted.
+ */
+export const TOOL_CALL_OUTCOMES_THAT_RAN = ["running", "ok", "failed", "withheld"] as const;
+
 export const ToolCallStepSchema = z.object({
   id: z.string(),
   /** The turn's user message; the reply that answers it made the call. */

@@ -75,6 +75,13 @@ export const UsageSummarySchema = z.object({
   nearLimit: z
     .array(QuotaNameSchema)
     .describe(`Quotas at or past ${QUOTA_WARNING_PERCENT} % of their limit, for the members' notice.`),
+  toolCalls: z
+    .object({
+      today: z.number().int().describe("Tool calls the company's turns ran today (UTC), as the cap counts them."),
+      perDay: z.number().int().nullable().describe("The tool policy's calls per company per day; null: no cap."),
+      resetsAt: z.string().describe("When today's count starts again (ISO, UTC)."),
+    })
+    .describe("The company's tool calls today against the tool policy's daily cap."),
 });
 export type UsageSummary = z.infer<typeof UsageSummarySchema>;
 
@@ -156,6 +163,7 @@ export const UsageFiguresSchema = z.object({
   voiceSeconds: z.number().describe("Seconds heard plus seconds spoken."),
   failedReplies: z.number(),
   securityLocks: z.number(),
+  toolCalls: z.number().describe("Tool calls the turns ran: those that reached their tool, not the denied or refused."),
   firstTokenMsP50: z
     .number()
     .nullable()

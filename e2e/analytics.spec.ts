@@ -61,19 +61,23 @@ test("an admin sets a quota, a member hits it and is told why, the admin is warn
   const card = user.getByTestId("usage-card");
   await expect(card.getByRole("status")).toContainText("Your company has used 80% or more of its messages per day");
   await expect(card.getByRole("progressbar", { name: "messages per day" })).toHaveAttribute("aria-valuenow", "100");
+  // Tool calls today against the tool policy's daily cap (none set here: no limit).
+  await expect(card.getByText("tool calls per day", { exact: true })).toBeVisible();
   await screenshotBothWidths(user, "dashboard-usage");
 
   // The analytics screen shows the company's usage; its CSV carries it too.
   await admin.getByLabel("Company", { exact: true }).selectOption({ label: company });
   await expect(admin.getByTestId("analytics-messages")).toHaveText("2");
-  // One conversation, two messages.
-  await expect(admin.getByRole("row", { name: new RegExp(`^${company} 1 2 `) })).toBeVisible();
+  await expect(admin.getByTestId("analytics-tool-calls")).toHaveText("0");
+  // One conversation, two messages, no tool calls.
+  await expect(admin.getByRole("row", { name: new RegExp(`^${company} 1 2 0 `) })).toBeVisible();
   await screenshotBothWidths(admin, "admin-analytics");
   const download = admin.waitForEvent("download");
   await admin.getByRole("link", { name: "Download By company as CSV" }).click();
   const csv = readFileSync((await (await download).path()) ?? "", "utf8");
   expect(csv.split("\r\n")[0]).toMatch(/^companyId,companyName,conversations,messages,/);
   expect(csv).toContain(`,${company},1,2,`);
+  expect(csv.split("\r\n")[0]).toContain(",securityLocks,toolCalls,");
 
   // The quota change is on the audit trail.
   await admin.goto("/admin-audit");

@@ -133,6 +133,7 @@ async function chat(req: IncomingMessage, res: ServerResponse, agentId: string):
       model: "fake-model",
       promptTokens: 0,
       completionTokens: 0,
+      toolCalls: 0,
       tokensEstimated: true,
       firstTokenMs: firstTokenMs === null ? null : Math.round(firstTokenMs),
       totalMs: Math.round(performance.now() - started),

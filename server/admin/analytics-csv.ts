@@ -47,6 +47,7 @@ const FIGURE_COLUMNS: (keyof UsageFigures)[] = [
   "voiceSeconds",
   "failedReplies",
   "securityLocks",
+  "toolCalls",
   "firstTokenMsP50",
   "firstTokenMsP95",
 ];

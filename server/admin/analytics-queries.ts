@@ -1,7 +1,14 @@
 /**
- * The analytics read: one pass over the daily roll-ups of a range, grouped five ways at once
- * (GROUPING SETS: by day, company, user, agent, and the total). It never reads messages or
- * usage records, so its cost grows with days × active (user, agent) pairs, not with turns.
+ * The analytics read: the daily roll-ups of a range, grouped five ways (by day, company, user,
+ * agent, and the total). It never reads messages or usage records, so its cost grows with days ×
+ * active (user, agent) pairs, not with turns.
+ *
+ * One pass over the roll-up rows fills two hash tables: per day, and per (company, user, agent)
+ * pair. Company, user, agent and total are then summed from the pairs (about a thousand rows,
+ * not tens of thousands): five grouping sets over every row cost two and a half times the CPU
+ * (bench/README.md, "Analytics and quotas", 2026-11-27). Active users are distinct, so not a
+ * sum: per company and in total they are counted from the pairs; per day apart, from the
+ * primary key's (day, …, user_id) alone, an index-only scan.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
@@ -38,11 +45,43 @@ export interface AggregateRow {
   voiceSeconds: number;
   failedReplies: number;
   securityLocks: number;
+  toolCalls: number;
   firstTokenBuckets: number[];
 }
 
-const bucketSums = sql.join(
-  FIRST_TOKEN_COLUMN_NAMES.map((name) => sql`sum(d.${sql.identifier(name)})::int`),
+/** The summed figures: each roll-up column summed once per row, then its sums summed per grouping. */
+const SUMMED = [
+  ["conversations", sql`d.conversations`],
+  ["messages", sql`d.messages`],
+  ["text_messages", sql`d.messages * (d.kind = 'text')::int`],
+  ["voice_messages", sql`d.messages * (d.kind = 'voice')::int`],
+  ["web_messages", sql`d.web_messages`],
+  ["api_messages", sql`d.api_messages`],
+  // float8 sums: a bigint's sum would accumulate as numeric, several times slower.
+  ["prompt_tokens", sql`d.prompt_tokens::float8`],
+  ["completion_tokens", sql`d.completion_tokens::float8`],
+  // Calls' wall length, not the quota's estimated heard + spoken seconds (voice/queries.ts recordDuration).
+  ["voice_seconds", sql`d.call_seconds`],
+  ["failed_replies", sql`d.failed_replies`],
+  ["security_locks", sql`d.security_locks`],
+  ["tool_calls", sql`d.tool_calls`],
+  ...FIRST_TOKEN_COLUMN_NAMES.map((name) => [name, sql`d.${sql.identifier(name)}`] as const),
+] as const;
+
+const firstPass = sql.join(
+  SUMMED.map(([name, value]) => sql`sum(${value}) as ${sql.identifier(name)}`),
+  sql`, `,
+);
+const secondPass = sql.join(
+  SUMMED.map(([name]) => sql`sum(p.${sql.identifier(name)}) as ${sql.identifier(name)}`),
+  sql`, `,
+);
+const dayColumns = sql.join(
+  SUMMED.map(([name]) => sql`b.${sql.identifier(name)}`),
+  sql`, `,
+);
+const bucketArray = sql.join(
+  FIRST_TOKEN_COLUMN_NAMES.map((name) => sql`agg.${sql.identifier(name)}::int`),
   sql`, `,
 );
 
@@ -53,70 +92,53 @@ function whereOf(f: AnalyticsFilter): SQL {
   return sql.join(filters, sql` and `);
 }
 
-/**
- * The sums, grouped five ways, and the active users (distinct, so not a sum) counted apart:
- * a distinct count inside the grouping sets would force a sort per set instead of one hash
- * pass. On PostgreSQL the two run side by side on two connections. A user row's active
- * users is 1, and so is an agent's (an agent has one owner).
- */
+/** The sums and active users grouped five ways; the day's active users read beside them (on PostgreSQL on a second connection). */
 export async function aggregateUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
-  const [sums, active] = await Promise.all([sumUsage(db, f), countActiveUsers(db, f)]);
-  const activeOf = new Map(active.map((row) => [`${row.grouping}:${row.key ?? ""}`, row.n]));
-  return sums.map((row) => {
-    const key = row.grouping === "day" ? row.day : row.grouping === "company" ? row.companyId : null;
-    const counted = activeOf.get(`${row.grouping}:${key ?? ""}`);
-    return { ...row, activeUsers: counted ?? (row.grouping === "user" || row.grouping === "agent" ? 1 : 0) };
-  });
+  const [sums, activeByDay] = await Promise.all([sumUsage(db, f), countActiveUsersByDay(db, f)]);
+  return sums.map((row) =>
+    row.grouping === "day" ? { ...row, activeUsers: activeByDay.get(row.day ?? "") ?? 0 } : row,
+  );
 }
 
-async function countActiveUsers(
-  db: Db,
-  f: AnalyticsFilter,
-): Promise<{ grouping: Grouping; key: string | null; n: number }[]> {
+async function countActiveUsersByDay(db: Db, f: AnalyticsFilter): Promise<Map<string, number>> {
   const result: unknown = await db.execute(sql`
-    with active as materialized (
-      select d.day, d.company_id, d.user_id from usage_daily d where ${whereOf(f)} group by 1, 2, 3
-    )
-    select case when grouping(day) = 0 then 'day' when grouping(company_id) = 0 then 'company' else 'total' end as grouping,
-      coalesce(to_char(day, 'YYYY-MM-DD'), company_id::text) as key, count(distinct user_id)::int as n
-    from active group by grouping sets ((day), (company_id), ())`);
+    select to_char(d.day, 'YYYY-MM-DD') as day, count(distinct d.user_id)::int as n
+    from usage_daily d where ${whereOf(f)} group by d.day`);
   const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
-  return rows.map((row) => ({ grouping: row.grouping as Grouping, key: text(row.key), n: num(row.n) }));
+  return new Map(rows.map((row) => [String(row.day), num(row.n)]));
 }
 
 async function sumUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
   const result: unknown = await db.execute(sql`
-    with agg as (
-      select
-        case
-          when grouping(d.day) = 0 then 'day'
-          when grouping(d.company_id) = 0 then 'company'
-          when grouping(d.user_id) = 0 then 'user'
-          when grouping(d.agent_id) = 0 then 'agent'
-          else 'total'
-        end as grouping,
-        d.day, d.company_id, d.user_id, d.agent_id,
-        -- An agent's company: the one its turns were counted under (text sorts where uuid cannot).
-        min(d.company_id::text) as agent_company_id,
-        max(d.agent_name) as agent_name,
-        sum(d.conversations)::int as conversations,
-        sum(d.messages)::int as messages,
-        coalesce(sum(d.messages) filter (where d.kind = 'text'), 0)::int as text_messages,
-        coalesce(sum(d.messages) filter (where d.kind = 'voice'), 0)::int as voice_messages,
-        sum(d.web_messages)::int as web_messages,
-        sum(d.api_messages)::int as api_messages,
-        sum(d.prompt_tokens)::float8 as prompt_tokens,
-        sum(d.completion_tokens)::float8 as completion_tokens,
-        -- Calls' wall length, not the quota's estimated heard + spoken seconds (voice/queries.ts recordDuration).
-        sum(d.call_seconds)::float8 as voice_seconds,
-        sum(d.failed_replies)::int as failed_replies,
-        sum(d.security_locks)::int as security_locks,
-        array[${bucketSums}] as buckets
+    with base as (
+      select grouping(d.day) as by_pair, d.day, d.company_id, d.user_id, d.agent_id,
+        max(d.agent_name) as agent_name, ${firstPass}
       from usage_daily d
       where ${whereOf(f)}
-      group by grouping sets ((d.day), (d.company_id), (d.user_id), (d.agent_id), ())
+      group by grouping sets ((d.day), (d.company_id, d.user_id, d.agent_id))
+    ),
+    pairs as materialized (select * from base where by_pair = 1),
+    agg as (
+      select 'day' as grouping, b.day, null::uuid as company_id, null::uuid as user_id, null::uuid as agent_id,
+        null::text as agent_company_id, null::text as agent_name, 0 as active_users, ${dayColumns}
+      from base b where b.by_pair = 0
+      union all
+      select
+        case
+          when grouping(p.company_id) = 0 then 'company'
+          when grouping(p.user_id) = 0 then 'user'
+          when grouping(p.agent_id) = 0 then 'agent'
+          else 'total'
+        end,
+        null::date, p.company_id, p.user_id, p.agent_id,
+        -- An agent's company: the one its turns were counted under (text sorts where uuid cannot).
+        min(p.company_id::text), max(p.agent_name),
+        -- A user row's active users is 1, and so is an agent's (an agent has one owner).
+        count(distinct p.user_id)::int, ${secondPass}
+      from pairs p
+      group by grouping sets ((p.company_id), (p.user_id), (p.agent_id), ())
     )
-    select agg.*, to_char(agg.day, 'YYYY-MM-DD') as day_text,
+    select agg.*, array[${bucketArray}] as buckets, to_char(agg.day, 'YYYY-MM-DD') as day_text,
       coalesce(c.name, ac.name, uc.name) as company_name, u.full_name, u.email
     from agg
     left join companies c on c.id = agg.company_id
@@ -148,12 +170,13 @@ function toAggregateRow(row: Record<string, unknown>): AggregateRow {
     voiceMessages: num(row.voice_messages),
     webMessages: num(row.web_messages),
     apiMessages: num(row.api_messages),
-    activeUsers: 0,
+    activeUsers: num(row.active_users),
     promptTokens: num(row.prompt_tokens),
     completionTokens: num(row.completion_tokens),
     voiceSeconds: num(row.voice_seconds),
     failedReplies: num(row.failed_replies),
     securityLocks: num(row.security_locks),
+    toolCalls: num(row.tool_calls),
     firstTokenBuckets: Array.isArray(buckets) ? buckets.map(num) : [],
   };
 }

@@ -20,6 +20,7 @@ function figuresOf(row: AggregateRow | undefined): UsageFigures {
     voiceSeconds: Math.round((row?.voiceSeconds ?? 0) * 10) / 10,
     failedReplies: row?.failedReplies ?? 0,
     securityLocks: row?.securityLocks ?? 0,
+    toolCalls: row?.toolCalls ?? 0,
     firstTokenMsP50: row ? quantileFromBuckets(row.firstTokenBuckets, 0.5) : null,
     firstTokenMsP95: row ? quantileFromBuckets(row.firstTokenBuckets, 0.95) : null,
   };

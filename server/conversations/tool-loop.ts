@@ -103,9 +103,16 @@ export interface ToolReply {
   takeToolCalls(): ModelToolCall[];
 }
 
+/** What the turn's metering counts of its tool steps (decision 148). */
+export interface ToolTally {
+  /** Calls that reached their tool: run, whether they then succeeded, failed or were withheld. */
+  ran: number;
+}
+
 export interface ToolTurn {
   input: TurnInput;
   userMessageId: string;
+  tally: ToolTally;
 }
 
 /** The reply's pieces: the model's text, and the tool steps between its answers. */
@@ -151,8 +158,8 @@ interface PlannedCall {
   recordId: string;
   call: ModelToolCall;
   outcome: ToolCallOutcome;
-  /** Set for a call refused before it ran: the words the model is given. */
-  refusal?: string;
+  /** Set for a call refused before it ran: the words the model is given, and the person's (the step's summary). */
+  refusal?: { toModel: string; toPerson: string };
 }
 
 /** One round: records the calls, runs them side by side, yields their events, returns what the model is told. */
@@ -175,13 +182,13 @@ async function* runToolStep(
       name: entry.call.name.slice(0, 200),
       arguments: entry.call.arguments.slice(0, RECORDED_ARGUMENTS_MAX),
       outcome: entry.outcome,
-      resultSummary: entry.refusal ? oneLine(entry.refusal) : "",
+      resultSummary: entry.refusal ? oneLine(entry.refusal.toPerson) : "",
       createdAt: now,
     })),
   );
   const channel = createEventChannel<ToolStepEvent>();
+  // A refused call is shown too, as a step that did not run and says why (the cap, the turn's limit).
   for (const entry of planned) {
-    if (entry.refusal) continue;
     channel.push({
       type: "tool_call",
       id: entry.recordId,
@@ -193,8 +200,9 @@ async function* runToolStep(
   const running = Promise.all(
     planned.map(async (entry) => {
       if (entry.refusal) {
-        channel.push({ type: "tool_result", id: entry.recordId, ok: false, summary: oneLine(entry.refusal), ms: 0 });
-        return { callId: entry.call.id, content: entry.refusal };
+        const summary = oneLine(entry.refusal.toPerson);
+        channel.push({ type: "tool_result", id: entry.recordId, ok: false, summary, ms: 0, refused: true });
+        return { callId: entry.call.id, content: entry.refusal.toModel };
       }
       return { callId: entry.call.id, content: await settleCall(deps, turn, toolbox, entry, channel.push) };
     }),
@@ -222,16 +230,28 @@ async function planCalls(
   return asked.map((call, position): PlannedCall => {
     const recordId = randomUUID();
     if (position >= callsLeft) {
-      const refusal = `Not run: the limit of ${maxCallsPerTurn} tool calls in one reply was reached. Answer with what you have.`;
+      const refusal = {
+        toModel: `Not run: the limit of ${maxCallsPerTurn} tool calls in one reply was reached. Answer with what you have.`,
+        toPerson: `Not run: this reply reached its limit of ${maxCallsPerTurn} tool call${maxCallsPerTurn === 1 ? "" : "s"}.`,
+      };
       return { recordId, call, outcome: "refused", refusal };
     }
     if (position >= companyLeft) {
-      const refusal = "Not run: the company's tool calls for today are used up. Answer without this tool.";
+      const refusal = {
+        toModel:
+          "Not run: the company's tool calls for today are used up. Tell the person this tool cannot be used again today, and answer without it.",
+        toPerson: companyCapReached(callsPerCompanyPerDay ?? 0),
+      };
       return { recordId, call, outcome: "refused", refusal };
     }
     const offered = toolbox.tools.find((tool) => tool.name === call.name);
     return { recordId, call, outcome: offered?.approval === "ask" ? "awaiting_approval" : "running" };
   });
+}
+
+/** The step's words for a call past the company's daily cap: what ran out, when it comes back, who can help. */
+export function companyCapReached(cap: number): string {
+  return `Not run: your company has reached its limit of ${cap.toLocaleString("en-US")} tool call${cap === 1 ? "" : "s"} a day. It resets at 00:00 UTC; ask an administrator if you need more.`;
 }
 
 /** Waits for approval if needed, runs the call, records how it ended; returns what the model is told. */
@@ -272,6 +292,8 @@ async function settleCall(
       status: "running",
     });
   }
+  // From here the call reaches its tool: it counts, in the cap (its record says "running") and the roll-up.
+  turn.tally.ran += 1;
   const result: ToolCallResult = await toolbox.call(
     { ...entry.call, conversationId: turn.input.conversationId },
     signal,

@@ -22,7 +22,14 @@ import {
   type ModelToolCall,
 } from "../providers/llm/llm-provider.js";
 import type { AgentToolbox } from "../tools/toolbox.js";
-import { offeredToModel, replyWithToolSteps, toolboxForTurn, type ReplyPiece } from "./tool-loop.js";
+import {
+  offeredToModel,
+  replyWithToolSteps,
+  toolboxForTurn,
+  type ReplyPiece,
+  type ToolTally,
+  type ToolTurn,
+} from "./tool-loop.js";
 import { composeSystemPrompt, selectHistory } from "../providers/llm/system-prompt.js";
 import type { TurnUsageRecord } from "../usage/queries.js";
 import { announceQuotaWarning } from "../usage/service.js";
@@ -117,6 +124,7 @@ export async function* replyEvents(
   // A spoken reply is asked not to say its markers, so it cites nothing.
   const citationsIn = (text: string) => (input.spoken ? [] : citationsOf(text, reply.knowledge));
   let firstTokenMs: number | null = null;
+  const tally: ToolTally = { ran: 0 };
   /**
    * Stores the reply (a partial one only when it has text and is to be kept) and meters the
    * turn: in one statement for a text turn, side by side when the caller meters it itself (a
@@ -125,7 +133,14 @@ export async function* replyEvents(
   const store = async (content: string, status: "complete" | "partial" | "failed") => {
     const totalMs = Math.round(performance.now() - reply.startedAt);
     const kept = status !== "partial" || (content !== "" && (input.keepUnfinishedReply?.() ?? true));
-    const usage = usageOf(deps, input, { outcome: status, started, usage: reply.usage(), firstTokenMs, totalMs });
+    const usage = usageOf(deps, input, {
+      outcome: status,
+      started,
+      usage: reply.usage(),
+      firstTokenMs,
+      totalMs,
+      toolCalls: tally.ran,
+    });
     const toStore = replyToStore(deps, input, userMessageId, {
       content: input.spoken ? toSpeakableText(content) : content,
       status,
@@ -141,7 +156,7 @@ export async function* replyEvents(
   let outcome: "streaming" | "complete" | "ended" = "streaming";
   // With tools the reply may take steps (tool-loop.ts); without, it is the model's one answer.
   const pieces: { first: Promise<IteratorResult<ReplyPiece>>; rest: AsyncIterator<ReplyPiece> } = reply.toolbox
-    ? startToolSteps(deps, input, userMessageId, reply, reply.toolbox)
+    ? startToolSteps(deps, { input, userMessageId, tally }, reply, reply.toolbox)
     : reply;
   try {
     for (let piece = await pieces.first; !piece.done; piece = await pieces.rest.next()) {
@@ -206,12 +221,11 @@ async function* finishedEarly(input: TurnInput, text: string, offline: boolean):
 
 function startToolSteps(
   deps: FeatureDeps,
-  input: TurnInput,
-  userMessageId: string,
+  turn: ToolTurn,
   reply: StartedReply,
   toolbox: AgentToolbox,
 ): { first: Promise<IteratorResult<ReplyPiece>>; rest: AsyncIterator<ReplyPiece> } {
-  const steps = replyWithToolSteps(deps, { input, userMessageId }, { ...reply, toolbox });
+  const steps = replyWithToolSteps(deps, turn, { ...reply, toolbox });
   return { first: steps.next(), rest: steps };
 }
 

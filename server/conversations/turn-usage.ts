@@ -25,6 +25,8 @@ export function usageOf(
     usage: LlmUsage | null;
     firstTokenMs: number | null;
     totalMs: number;
+    /** Tool calls that reached their tool (decision 148); none when absent. */
+    toolCalls?: number;
   },
 ): TurnUsageRecord {
   const offline = deps.llm.kind === "offline";
@@ -44,6 +46,7 @@ export function usageOf(
     startedConversation: end.started,
     voiceSecondsHeard: 0,
     voiceSecondsSpoken: 0,
+    toolCalls: end.toolCalls ?? 0,
     language: input.language,
     at: deps.clock.now(),
     reserved: input.reserved ?? null,

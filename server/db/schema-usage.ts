@@ -60,6 +60,8 @@ export const usageRecords = pgTable(
     startedConversation: boolean("started_conversation").notNull().default(false),
     voiceSecondsHeard: doublePrecision("voice_seconds_heard").notNull().default(0),
     voiceSecondsSpoken: doublePrecision("voice_seconds_spoken").notNull().default(0),
+    /** Tool calls the turn ran: those that reached their tool (decision 148), not the denied or refused. */
+    toolCalls: integer("tool_calls").notNull().default(0),
     language: text("language"),
     createdAt: createdAt(),
   },
@@ -103,6 +105,8 @@ export const usageDaily = pgTable(
     callSeconds: integer("call_seconds").notNull().default(0),
     failedReplies: integer("failed_replies").notNull().default(0),
     securityLocks: integer("security_locks").notNull().default(0),
+    /** Tool calls the day's turns ran (decision 148), raised by the statement that meters each turn. */
+    toolCalls: integer("tool_calls").notNull().default(0),
     ...FIRST_TOKEN_BUCKET_COLUMNS,
   },
   (t) => [

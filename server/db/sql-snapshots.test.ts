@@ -42,6 +42,7 @@ const usage = (firstTokenMs: number | null): TurnUsageRecord => ({
   model: "model",
   promptTokens: 1,
   completionTokens: 1,
+  toolCalls: 0,
   tokensEstimated: false,
   firstTokenMs,
   totalMs: 1,

@@ -1,5 +1,6 @@
 /** Plain (db, params) queries for the record of tool calls (tool_calls, issue 24). */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { TOOL_CALL_OUTCOMES_THAT_RAN } from "../../contracts/tool-calls.js";
 import type { Db } from "../db/connect.js";
 import { conversations, users } from "../db/schema.js";
 import { toolCalls } from "../db/schema-tools.js";
@@ -8,8 +9,8 @@ export type ToolCallRow = typeof toolCalls.$inferSelect;
 export type NewToolCallRow = typeof toolCalls.$inferInsert;
 export type ToolCallOutcome = "awaiting_approval" | "running" | "ok" | "failed" | "denied" | "withheld" | "refused";
 
-/** Outcomes of calls that reached their tool: what the per-company daily cap counts. */
-const CALLS_THAT_RAN: ToolCallOutcome[] = ["running", "ok", "failed", "withheld"];
+/** Outcomes of calls that reached their tool: what the per-company daily cap counts (decision 148). */
+const CALLS_THAT_RAN: ToolCallOutcome[] = [...TOOL_CALL_OUTCOMES_THAT_RAN];
 
 export async function insertToolCalls(db: Db, rows: NewToolCallRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(toolCalls).values(rows);

@@ -11,6 +11,7 @@ import {
   type QuotaUse,
   type Quotas,
 } from "../../contracts/usage.js";
+import { TOOL_CALL_OUTCOMES_THAT_RAN } from "../../contracts/tool-calls.js";
 import type { Db } from "../db/connect.js";
 import { namedStatementRows, shapedRows } from "../db/named-statement.js";
 import { startOfUtcMonth, utcDay } from "./periods.js";
@@ -225,6 +226,8 @@ export interface TurnUsageRecord {
   startedConversation: boolean;
   voiceSecondsHeard: number;
   voiceSecondsSpoken: number;
+  /** Tool calls the turn ran: those that reached their tool (decision 148). */
+  toolCalls: number;
   language: string | null;
   at: Date;
   /** What the turn reserved at admission: the ledger gets the difference to the real figures. */
@@ -249,6 +252,29 @@ export async function insertTurnUsage(db: Db, u: TurnUsageRecord): Promise<Month
     turnUsageValues(u),
   );
   return readMonthWarnings(row?.warnings);
+}
+
+/**
+ * The company's tool calls on `now`'s UTC day and the tool policy's cap on them. Counted from the
+ * calls' record as the cap itself counts them (tool-loop.ts), so the figure a member sees is the
+ * one that refuses: a call under way counts, a denied or refused one does not (decision 148).
+ */
+export async function readToolCallUse(
+  db: Db,
+  companyId: string,
+  now: Date,
+): Promise<{ today: number; perDay: number | null }> {
+  const ran = sql.join(
+    TOOL_CALL_OUTCOMES_THAT_RAN.map((outcome) => sql`${outcome}`),
+    sql`, `,
+  );
+  const [row] = await rowsOf(
+    db,
+    sql`select (select tp.calls_per_company_per_day from tool_policy tp where tp.id = 1) as per_day,
+          (select count(*) from tool_calls tc where tc.company_id = ${companyId}
+             and tc.created_at >= ${`${utcDay(now)}T00:00:00Z`}::timestamptz and tc.outcome in (${ran}))::int as today`,
+  );
+  return { today: toNumber(row?.today), perDay: toLimit(row?.per_day) };
 }
 
 /** A company's quotas and what it has used in the periods that contain `now`. */

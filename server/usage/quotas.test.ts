@@ -132,6 +132,7 @@ describeEachEngine("company quotas", (engine) => {
         voiceMinutesPerMonth: "2026-07-01T00:00:00.000Z",
       },
       nearLimit: [],
+      toolCalls: { today: 0, perDay: null, resetsAt: "2026-06-02T00:00:00.000Z" },
     });
     expect((await t.app.inject({ url: "/api/usage" })).statusCode).toBe(401);
   });

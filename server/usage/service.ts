@@ -10,7 +10,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { apiError } from "../http/http-error.js";
 import type { EventBus } from "../realtime/event-bus.js";
-import { insertTurnUsage, readCompanyUse, type TurnUsageRecord } from "./queries.js";
+import { insertTurnUsage, readCompanyUse, readToolCallUse, type TurnUsageRecord } from "./queries.js";
 import { nearLimitQuotas, quotaResetsAt, throwIfExhausted } from "./quota.js";
 
 export interface UsageDeps {
@@ -61,12 +61,15 @@ export async function usageSummary(deps: Pick<UsageDeps, "db" | "clock">, user: 
     QUOTA_NAMES.map((quota) => [quota, quotaResetsAt(quota, now).toISOString()]),
   ) as UsageSummary["resetsAt"];
   const used = { ...use.used, voiceMinutesThisMonth: Math.round(use.used.voiceMinutesThisMonth * 10) / 10 };
+  const toolCalls = await readToolCallUse(deps.db, use.companyId, now);
   return {
     companyName: use.companyName,
     quotas: use.quotas,
     used,
     resetsAt,
     nearLimit: nearLimitQuotas(use.quotas, used),
+    // The day's cap resets when the message quota does: 00:00 UTC.
+    toolCalls: { ...toolCalls, resetsAt: quotaResetsAt("messagesPerDay", now).toISOString() },
   };
 }
 

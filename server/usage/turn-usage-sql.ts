@@ -1,6 +1,6 @@
 /**
  * The statement that meters a finished turn, as CTEs (who, rec, rolled, month, ledger, crossing,
- * warned): the record, its daily roll-up row, the company's ledger and a month quota crossing
+ * warned): the record, its daily roll-up row (messages, tokens, tool calls…), the company's ledger and a month quota crossing
  * its warning threshold. The ledger already holds what the turn reserved when it was admitted
  * (usage/queries.ts admissionCtes): it gets the difference, so a failed or cut turn gives back
  * what it did not use. `insertTurnUsage` runs them on their own; a text turn runs them inside
@@ -32,6 +32,7 @@ export interface TurnUsageValues extends Record<string, unknown> {
   startedConversation: boolean;
   voiceSecondsHeard: number;
   voiceSecondsSpoken: number;
+  toolCalls: number;
   usageLanguage: string | null;
   at: string;
   usageDay: string;
@@ -66,6 +67,7 @@ export function turnUsageValues(u: TurnUsageRecord): TurnUsageValues {
     startedConversation: u.startedConversation,
     voiceSecondsHeard: u.voiceSecondsHeard,
     voiceSecondsSpoken: u.voiceSecondsSpoken,
+    toolCalls: u.toolCalls,
     usageLanguage: u.language,
     at: u.at.toISOString(),
     usageDay: utcDay(u.at),
@@ -104,19 +106,19 @@ export function turnUsageCtes(v: SqlValues<TurnUsageValues>, bucket: string | nu
     rec as (
       insert into usage_records (company_id, user_id, agent_id, agent_name, conversation_id, kind, channel, provider,
         model, prompt_tokens, completion_tokens, tokens_estimated, first_token_ms, total_ms, outcome, started_conversation,
-        voice_seconds_heard, voice_seconds_spoken, language, created_at)
+        voice_seconds_heard, voice_seconds_spoken, tool_calls, language, created_at)
       select who.company_id, ${v.usageUserId}, ${v.usageAgentId}, ${v.usageAgentName}, ${v.usageConversationId}, who.kind, who.channel, ${v.usageProvider},
         ${v.usageModel}, ${v.promptTokens}, ${v.completionTokens}, ${v.tokensEstimated}, ${v.firstTokenMs}, ${v.totalMs},
-        ${v.outcome}, ${v.startedConversation}, ${v.voiceSecondsHeard}::float8, ${v.voiceSecondsSpoken}::float8, ${v.usageLanguage},
+        ${v.outcome}, ${v.startedConversation}, ${v.voiceSecondsHeard}::float8, ${v.voiceSecondsSpoken}::float8, ${v.toolCalls}::int, ${v.usageLanguage},
         ${v.at}::timestamptz
       from who returning id
     ),
     rolled as (
       insert into usage_daily (day, company_id, user_id, agent_id, kind, agent_name, conversations, messages,
-        web_messages, api_messages, prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks ${bucketColumn})
+        web_messages, api_messages, prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks, tool_calls ${bucketColumn})
       select ${day}::date, who.company_id, ${v.usageUserId}, ${v.usageAgentId}, who.kind, ${v.usageAgentName},
         ${v.conversationsStarted}, 1, (who.channel = 'web')::int, (who.channel = 'api')::int, ${v.promptTokens}, ${v.completionTokens}, ${voiceSeconds}::float8,
-        ${v.failedReplies}, ${v.securityLocks} ${bucketValue}
+        ${v.failedReplies}, ${v.securityLocks}, ${v.toolCalls}::int ${bucketValue}
       from who
       on conflict (day, company_id, user_id, agent_id, kind) do update set
         agent_name = excluded.agent_name,
@@ -128,7 +130,8 @@ export function turnUsageCtes(v: SqlValues<TurnUsageValues>, bucket: string | nu
         completion_tokens = usage_daily.completion_tokens + excluded.completion_tokens,
         voice_seconds = usage_daily.voice_seconds + excluded.voice_seconds,
         failed_replies = usage_daily.failed_replies + excluded.failed_replies,
-        security_locks = usage_daily.security_locks + excluded.security_locks ${bucketUpdate}
+        security_locks = usage_daily.security_locks + excluded.security_locks,
+        tool_calls = usage_daily.tool_calls + excluded.tool_calls ${bucketUpdate}
       returning 1
     ),
     month as (

@@ -15,7 +15,7 @@ import { FiguresTable } from "../features/analytics/figures-table";
 import { OutcomeAnalyticsSection } from "../features/outcomes/outcome-analytics-section";
 import { formatMs, formatPercent, formatTokens, formatVoiceMinutes } from "../features/analytics/figure-format";
 import { analyticsCsvUrl, analyticsQuery, type AnalyticsFilter } from "../lib/admin-queries";
-import { Activity, Bot, Clock, MessageSquare, Mic, ShieldAlert, Users, Zap } from "lucide-react";
+import { Activity, Bot, Clock, MessageSquare, Mic, ShieldAlert, Users, Wrench, Zap } from "lucide-react";
 
 export function AdminAnalyticsPage() {
   const [choice, setChoice] = useState<RangeChoice>(30);
@@ -56,7 +56,7 @@ function Report({ filter, data }: { filter: AnalyticsFilter; data: AnalyticsRepo
   const pick = (read: (d: (typeof daily)[number]) => number | null) => daily.map(read);
   return (
     <>
-      <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <StatCard
           label="Conversations"
           value={totals.conversations.toLocaleString()}
@@ -68,6 +68,12 @@ function Report({ filter, data }: { filter: AnalyticsFilter; data: AnalyticsRepo
           value={totals.messages.toLocaleString()}
           icon={Activity}
           testId="analytics-messages"
+        />
+        <StatCard
+          label="Tool calls"
+          value={totals.toolCalls.toLocaleString()}
+          icon={Wrench}
+          testId="analytics-tool-calls"
         />
         <StatCard
           label="Active users"

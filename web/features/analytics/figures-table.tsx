@@ -40,6 +40,9 @@ export function FiguresTable({ title, rows, csvUrl }: { title: string; rows: Fig
                   Messages
                 </th>
                 <th scope="col" className="px-2 py-2 text-right font-medium">
+                  Tool calls
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
                   Tokens
                 </th>
                 <th scope="col" className="px-2 py-2 text-right font-medium">
@@ -67,6 +70,7 @@ export function FiguresTable({ title, rows, csvUrl }: { title: string; rows: Fig
                   </th>
                   <td className="px-2 py-2 text-right tabular-nums">{row.conversations.toLocaleString()}</td>
                   <td className="px-2 py-2 text-right tabular-nums">{row.messages.toLocaleString()}</td>
+                  <td className="px-2 py-2 text-right tabular-nums">{row.toolCalls.toLocaleString()}</td>
                   <td className="px-2 py-2 text-right tabular-nums">
                     {formatTokens(row.promptTokens + row.completionTokens)}
                   </td>

@@ -1,6 +1,7 @@
 /**
- * The dashboard's usage card: the company's use against each quota this day or month, when
- * each resets, and a notice once a quota is QUOTA_WARNING_PERCENT used.
+ * The dashboard's usage card: the company's use against each quota this day or month, its tool
+ * calls today against the tool policy's daily cap, when each resets, and a notice once a quota
+ * is QUOTA_WARNING_PERCENT used.
  */
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
@@ -44,16 +45,22 @@ export function UsageCard() {
                 </span>
               </p>
             )}
-            <ul className="grid gap-4 sm:grid-cols-3">
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {QUOTA_NAMES.map((quota) => (
                 <QuotaMeter
                   key={quota}
-                  quota={quota}
+                  label={QUOTA_LABELS[quota]}
                   used={usedOf(data, quota)}
                   limit={data.quotas[quota]}
                   resetsAt={data.resetsAt[quota]}
                 />
               ))}
+              <QuotaMeter
+                label="tool calls per day"
+                used={data.toolCalls.today}
+                limit={data.toolCalls.perDay}
+                resetsAt={data.toolCalls.resetsAt}
+              />
             </ul>
           </>
         )}
@@ -63,18 +70,17 @@ export function UsageCard() {
 }
 
 function QuotaMeter({
-  quota,
+  label,
   used,
   limit,
   resetsAt,
 }: {
-  quota: QuotaName;
+  label: string;
   used: number;
   limit: number | null;
   resetsAt: string;
 }) {
-  const percent = limit ? Math.min(100, Math.round((used / limit) * 100)) : 0;
-  const label = QUOTA_LABELS[quota];
+  const percent = limit ? Math.min(100, Math.round((used / limit) * 100)) : limit === 0 ? 100 : 0;
   return (
     <li className="space-y-1.5">
       <p className="text-sm font-medium capitalize text-slate-700">{label}</p>

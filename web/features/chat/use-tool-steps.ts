@@ -53,11 +53,13 @@ export function useToolSteps(conversationId: string | null) {
               ...s,
               outcome: event.withheld
                 ? "withheld"
-                : event.ok
-                  ? "ok"
-                  : s.outcome === "awaiting_approval"
-                    ? "denied"
-                    : "failed",
+                : event.refused
+                  ? "refused"
+                  : event.ok
+                    ? "ok"
+                    : s.outcome === "awaiting_approval"
+                      ? "denied"
+                      : "failed",
               summary: event.summary,
               ms: event.ms,
               withheld: event.withheld === true,
