@@ -125,7 +125,7 @@ const ANSWER_WORDS: Record<LanguageCode, { yes: string[]; no: string[]; spaced: 
   },
   "de-DE": {
     spaced: true,
-    yes: ["ja", "jawohl", "klar", "gerne", "gern", "ok", "okay", "einverstanden", "naturlich", "mach das", "bitte"],
+    yes: ["ja", "jawohl", "klar", "gerne", "gern", "ok", "okay", "einverstanden", "naturlich", "mach das"],
     no: ["nein", "nee", "nicht", "lieber nicht", "bitte nicht", "abbrechen", "ablehnen"],
   },
   "it-IT": {
