@@ -25,8 +25,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Tests: the resolver and bounds tool calls run with (server/tools/agent-toolbox.ts). */
   toolOptions?: OutboundOptions;
-  /** Tests: how long a voice call waits for the caller's yes or no (contracts/voice-approval.ts otherwise). */
-  voiceApprovalWaitMs?: number;
 }
 
 /** An embeddings provider (server/knowledge/ uses it to index and search passages). */

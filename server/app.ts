@@ -103,7 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     concurrency: createConcurrencyCaps(deps.config, (user) => companyKey(user.companyName)),
     toolOptions: deps.toolOptions,
-    voiceApprovalWaitMs: deps.voiceApprovalWaitMs,
   };
   app.decorate("knowledgeIngestion", features.knowledgeIngestion);
   // Turns a crash or an outage left half-written get their failed reply, at start-up and then periodically.

@@ -29,8 +29,6 @@ export interface FeatureDeps {
   concurrency: ConcurrencyCaps;
   /** What tests change about tool calls: the resolver the outbound guard asks, and a call's bounds. */
   toolOptions?: OutboundOptions;
-  /** Tests: how long a voice call waits for the caller's yes or no (contracts/voice-approval.ts otherwise). */
-  voiceApprovalWaitMs?: number;
 }
 
 /** The knowledge feature's background indexing (server/knowledge/ingestion.ts makes it). */

@@ -15,7 +15,6 @@ import type { FastifyBaseLogger } from "fastify";
 import type { FeatureDeps } from "../feature-deps.js";
 import type { LlmReplyRequest, ModelToolCall, ModelToolStep } from "../providers/llm/llm-provider.js";
 import { loadAgentToolbox } from "../tools/agent-toolbox.js";
-import { VOICE_APPROVAL_WAIT_MS } from "../../contracts/voice-approval.js";
 import { awaitToolCallDecision } from "../tools/tool-approvals.js";
 import {
   countCompanyToolCallsSince,
@@ -253,7 +252,7 @@ async function settleCall(
   if (entry.outcome === "awaiting_approval") {
     const spoken = turn.input.spoken === true;
     // A caller waits on the line: a call's question is answered in seconds or not at all.
-    const wait = spoken ? (deps.voiceApprovalWaitMs ?? VOICE_APPROVAL_WAIT_MS) : APPROVAL_WAIT_MS;
+    const wait = spoken ? deps.config.VOICE_APPROVAL_WAIT_MS : APPROVAL_WAIT_MS;
     const decision = await awaitToolCallDecision(entry.recordId, signal, wait);
     if (decision !== "approved") {
       const denied = decision === "denied";

@@ -44,8 +44,8 @@ describeEachEngine("tools in a voice call", (engine) => {
   });
 
   /** An app, its members, and an agent whose HTTP action asks (or not) before it runs. */
-  async function setUp(options: { voiceApprovalWaitMs?: number } = {}) {
-    const t = await startTestApp(engine, { overrides: { llm: fakeLlm(fake), ...options } });
+  async function setUp(env: Record<string, string> = {}) {
+    const t = await startTestApp(engine, { env, overrides: { llm: fakeLlm(fake) } });
     const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const admin = await makeOwner(t, { companyName: "Acme" });
     const owner = await makeUser(t, { admin: false, companyName: "Acme" });
@@ -207,8 +207,8 @@ describeEachEngine("tools in a voice call", (engine) => {
   });
 
   it("counts a question nobody answers within the call's wait as denied, says so in the call's language and tells the model", async () => {
-    // A wait this short is the test's own: the call's is VOICE_APPROVAL_WAIT_MS (contracts/voice-approval.ts).
-    const app = await setUp({ voiceApprovalWaitMs: 200 });
+    // A wait this short is the test's own: a call's is VOICE_APPROVAL_WAIT_MS (contracts/voice-approval.ts).
+    const app = await setUp({ VOICE_APPROVAL_WAIT_MS: "200" });
     try {
       const agentId = await app.agentWith("ask");
       fake.setBehaviour({
