@@ -110,7 +110,20 @@ export function notAnsweredLine(language: LanguageCode, name: string): string {
 const ANSWER_WORDS: Record<LanguageCode, { yes: string[]; no: string[]; spaced: boolean }> = {
   "en-US": {
     spaced: true,
-    yes: ["yes", "yeah", "yep", "yup", "sure", "ok", "okay", "go ahead", "of course", "please do", "approve", "correct"],
+    yes: [
+      "yes",
+      "yeah",
+      "yep",
+      "yup",
+      "sure",
+      "ok",
+      "okay",
+      "go ahead",
+      "of course",
+      "please do",
+      "approve",
+      "correct",
+    ],
     no: ["no", "nope", "nah", "don't", "do not", "not now", "deny", "cancel", "stop"],
   },
   "es-ES": {

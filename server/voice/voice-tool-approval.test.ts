@@ -139,12 +139,17 @@ describeEachEngine("tools in a voice call", (engine) => {
       });
       const decisions: number[] = [];
       const before = web.seen.length;
-      const { conversationId, events } = await app.call(agentId, "¿Dónde está mi pedido D-9?", "es-ES", (event, cid) => {
-        if (event.event !== "tool_call" || event.data.status !== "awaiting_approval") return;
-        void app
-          .send(app.owner, "POST", `/api/conversations/${cid}/tool-calls/${event.data.id}/approve`)
-          .then((res) => decisions.push(res.statusCode));
-      });
+      const { conversationId, events } = await app.call(
+        agentId,
+        "¿Dónde está mi pedido D-9?",
+        "es-ES",
+        (event, cid) => {
+          if (event.event !== "tool_call" || event.data.status !== "awaiting_approval") return;
+          void app
+            .send(app.owner, "POST", `/api/conversations/${cid}/tool-calls/${event.data.id}/approve`)
+            .then((res) => decisions.push(res.statusCode));
+        },
+      );
       expect(decisions).toEqual([200]);
       const offered = (modelCalls(fake)[0]?.body as { tools?: { function: { name: string } }[] }).tools ?? [];
       expect(offered.map((tool) => tool.function.name)).toEqual(["order_status"]);

@@ -24,7 +24,10 @@ function waiting(language: CallState["language"] = "en-US"): { state: CallState;
   );
   const greeting = state.turn?.seq ?? 0;
   state = run(state, { type: "turnClosed", seq: greeting }, { type: "playbackIdle" }).state;
-  state = run({ ...state, phase: "listening", turn: null }, { type: "textTurn", text: "Where is order 12?", at: 0 }).state;
+  state = run(
+    { ...state, phase: "listening", turn: null },
+    { type: "textTurn", text: "Where is order 12?", at: 0 },
+  ).state;
   const seq = state.turn?.seq ?? -1;
   state = run(state, {
     type: "approvalAsked",

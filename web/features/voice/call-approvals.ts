@@ -52,7 +52,9 @@ export function approvalHeard(state: CallState, text: string): Transition {
 function decide(state: CallState, pending: PendingApproval, decision: "approve" | "deny"): Transition {
   const next: CallState = { ...state, approvals: state.approvals.filter((a) => a.callId !== pending.callId) };
   if (!state.conversationId) return done(next);
-  return done(next, [{ type: "decideToolCall", conversationId: state.conversationId, callId: pending.callId, decision }]);
+  return done(next, [
+    { type: "decideToolCall", conversationId: state.conversationId, callId: pending.callId, decision },
+  ]);
 }
 
 /**
