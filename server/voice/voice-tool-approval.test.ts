@@ -11,7 +11,7 @@ import { makeAgent, modelCalls } from "../chat/chat-test-support.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { startFakeToolHttpServer, type FakeToolHttpServer } from "../test-support/fake-tool-http-server.js";
-import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { describeEachEngine, startTestApp } from "../test-support/test-app.js";
 import { eventsOf, fakeLlm, startVoiceConversation, storedMessages, streamTurn } from "./voice-test-support.js";
 
 const LOOPBACK_POLICY = {
