@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX, TTS_TEXT_MAX } from "./limits.js";
 import { DEFAULT_LANGUAGE, FALLBACK_VOICE, LANGUAGE_CODES } from "./voice-languages.js";
+import type { ChatSseToolCall, ChatSseToolResult } from "./chat.js";
 import type { ApiErrorBody } from "./errors.js";
 
 export {
@@ -233,11 +234,20 @@ export interface VoiceTurnStored {
 export interface VoiceTurnDelta {
   text: string;
 }
+/**
+ * A line spoken around a tool call that is not the reply's words (contracts/voice-approval.ts):
+ * "one moment" as a call starts, the question of a call that waits for the caller's yes or no,
+ * and the line for a question nobody answered in time.
+ */
+export type VoiceAside = "wait" | "approval" | "not-answered";
+
 /** One spoken sentence, in order from index 0; audioUrl null when synthesis failed (speak `text` in the browser). */
 export interface VoiceTurnAudio {
   index: number;
   text: string;
   audioUrl: string | null;
+  /** Set for a line that is not part of the reply (never stored as its text). */
+  aside?: VoiceAside;
 }
 export interface VoiceTurnDone extends VoiceChatResponse {
   offline: boolean;
@@ -257,6 +267,9 @@ export type VoiceTurnEvent =
   | { event: "stored"; data: VoiceTurnStored }
   | { event: "delta"; data: VoiceTurnDelta }
   | { event: "audio"; data: VoiceTurnAudio }
+  /** A tool call begins, or waits for the caller's approval (then approve or deny it by its id), as in chat. */
+  | { event: "tool_call"; data: ChatSseToolCall }
+  | { event: "tool_result"; data: ChatSseToolResult }
   | { event: "done"; data: VoiceTurnDone }
   | { event: "error"; data: VoiceTurnError };
 

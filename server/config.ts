@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { VOICE_APPROVAL_WAIT_MS } from "../contracts/voice-approval.js";
 import {
   DEFAULT_EXTRACT_LIMITS,
   EXTRACT_MEMORY_BUDGET_MB,
@@ -58,6 +59,8 @@ const EnvSchema = z.object({
   EMBEDDINGS_MODEL: z.string().default("text-embedding-3-small"),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   VOICE_SESSION_SECONDS: z.coerce.number().int().positive().default(VOICE_SESSION_SECONDS_DEFAULT),
+  // How long a voice call waits for the caller's yes or no to a tool call (decision 149).
+  VOICE_APPROVAL_WAIT_MS: z.coerce.number().int().positive().default(VOICE_APPROVAL_WAIT_MS),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Long enough for a 12 MB voice upload on a slow mobile link; streaming answers are not bound by it.
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

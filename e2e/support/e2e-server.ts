@@ -32,6 +32,8 @@ const env: Record<string, string> = {
   HOST: "127.0.0.1",
   DATA_DIR: values.data,
   LOG_LEVEL: "warn",
+  // A journey screenshots a call's pending approval (axe included): on a loaded machine that can outlast a call's 30 s.
+  VOICE_APPROVAL_WAIT_MS: "300000",
   OWNER_EMAIL: OWNER.email,
 };
 if (values["database-url"]) env.DATABASE_URL = values["database-url"];

@@ -34,6 +34,8 @@ import type { ToolStepEvent, TurnInput } from "./turn-types.js";
 export const TOOL_TURN_BUDGET_MS = 120_000;
 /** How long a call waits for a person's approval before it is given up (the model is told). */
 export const APPROVAL_WAIT_MS = 5 * 60_000;
+/** The result summary of a voice call's approval nobody answered (or the call ended first): it counts as denied. */
+export const NOT_ANSWERED_SUMMARY = "Denied: not answered in time";
 /** The arguments kept in the record: enough to read, never a model's runaway text. */
 const RECORDED_ARGUMENTS_MAX = 4_000;
 
@@ -41,14 +43,13 @@ export type ReplyPiece = string | ToolStepEvent;
 
 /**
  * The agent's toolbox for a turn, or null when it has no tools or no model calls them (offline).
- * `spoken`: a voice call, where nobody can press Approve: tools that ask are not offered.
+ * A voice call is offered every tool: one that asks is asked about aloud (decision 149).
  */
 export async function toolboxForTurn(
   deps: FeatureDeps,
   agentId: string,
   log?: FastifyBaseLogger,
   toolIdsAllowed?: readonly string[],
-  spoken = false,
 ): Promise<AgentToolbox | null> {
   if (deps.llm.kind === "offline") return null;
   if (toolIdsAllowed?.length === 0) return null;
@@ -56,19 +57,13 @@ export async function toolboxForTurn(
     const toolboxDeps = { ...deps, requestHandoff: (conversationId: string) => requestHandoff(deps, conversationId) };
     const loaded = await loadAgentToolbox(toolboxDeps, { id: agentId }, deps.toolOptions ?? {});
     // A guest channel: only the tools the publishing settings name, and none that waits for an approval.
-    const narrowed = toolIdsAllowed ? onlyTools(loaded, toolIdsAllowed) : loaded;
-    const toolbox = spoken ? onlyTools(narrowed, withoutApproval(narrowed)) : narrowed;
+    const toolbox = toolIdsAllowed ? onlyTools(loaded, toolIdsAllowed) : loaded;
     return toolbox.tools.length > 0 ? toolbox : null;
   } catch (err) {
     // A turn without its tools still answers; the agent's settings test says what is wrong.
     log?.error({ err, agentId }, "could not load the agent's tools");
     return null;
   }
-}
-
-/** The ids of the configured tools whose functions run without an approval. */
-function withoutApproval(toolbox: AgentToolbox): string[] {
-  return toolbox.tools.filter((tool) => tool.approval === "auto").map((tool) => tool.toolId);
 }
 
 /** The toolbox narrowed to `toolIds`' functions that run without an approval; a call to any other is refused. */
@@ -275,13 +270,19 @@ async function settleCall(
     });
   };
   if (entry.outcome === "awaiting_approval") {
-    const decision = await awaitToolCallDecision(entry.recordId, signal, APPROVAL_WAIT_MS);
+    const spoken = turn.input.spoken === true;
+    // A caller waits on the line: a call's question is answered in seconds or not at all.
+    const wait = spoken ? deps.config.VOICE_APPROVAL_WAIT_MS : APPROVAL_WAIT_MS;
+    const decision = await awaitToolCallDecision(entry.recordId, signal, wait);
     if (decision !== "approved") {
       const denied = decision === "denied";
       // A denial is recorded by the route that took it; a call nobody answered is recorded here.
-      await finish(denied ? "denied" : "refused", denied ? "Denied" : "Not approved in time", null);
-      return denied
-        ? "The person denied this tool call, so it was not run. Do not try it again; answer without it."
+      if (denied) await finish("denied", "Denied", null);
+      else if (spoken) await finish("denied", NOT_ANSWERED_SUMMARY, null);
+      else await finish("refused", "Not approved in time", null);
+      if (denied) return "The person denied this tool call, so it was not run. Do not try it again; answer without it.";
+      return spoken
+        ? "The caller did not say yes to this tool call in time, so it was not run. Tell them you did not use it and answer without it."
         : "Nobody approved this tool call in time, so it was not run. Answer without it.";
     }
     emit({

@@ -65,7 +65,7 @@ export async function startReply(
   const signal = AbortSignal.any([input.signal, withdrawn.signal]);
   const [knowledge, toolbox] = await Promise.all([
     context.hasKnowledge ? knowledgeForTurn(deps, { ...input, signal }, context.history) : [],
-    toolboxForTurn(deps, input.agent.id, input.requestLog, input.toolIdsAllowed, input.spoken),
+    toolboxForTurn(deps, input.agent.id, input.requestLog, input.toolIdsAllowed),
   ]);
   let usage: LlmUsage | null = null;
   let toolCalls: ModelToolCall[] = [];

@@ -13,6 +13,7 @@
  * was only markup or emoji is not spoken at all; list and heading markers are stripped before
  * the splitter sees them, so "1." is never a sentence of its own.
  */
+import type { VoiceAside } from "../../contracts/voice.js";
 import { createSentenceSplitter } from "../providers/llm/sentences.js";
 import { createLineMarkerFilter, toSpeakableText } from "../conversations/speakable-text.js";
 
@@ -22,10 +23,14 @@ export interface SpokenSentence {
   text: string;
   /** Null when synthesis failed: the client speaks `text` itself. */
   audioUrl: string | null;
+  /** A line that is not the reply's words ("one moment", an approval's question). */
+  aside?: VoiceAside;
 }
 
 export interface SentenceSpeaker {
   push(delta: string): void;
+  /** Speaks a line of the app's own between the reply's sentences: what was written so far goes first. */
+  say(line: string, aside: VoiceAside): void;
   /** End of the reply; `wholeReply` is spoken when no delta came (e.g. the security notice). Resolves when every sentence has been handed on. */
   finish(wholeReply: string): Promise<void>;
 }
@@ -51,13 +56,22 @@ export function createSentenceSpeaker(
     return synthesize(text).catch(() => null);
   }
 
-  function speak(sentence: string): void {
+  function speak(sentence: string, aside?: VoiceAside): void {
     const text = toSpeakableText(sentence);
     if (!text) return;
     const index = queued++;
     // Started now, awaited in order: synthesis of sentence n+1 overlaps the wait for sentence n.
-    const audio = audioFor(text);
-    handedOn = handedOn.then(async () => onSentence({ index, text, audioUrl: await audio }));
+    const audio = aside ? synthesize(text).catch(() => null) : audioFor(text);
+    handedOn = handedOn.then(async () =>
+      onSentence({ index, text, audioUrl: await audio, ...(aside ? { aside } : {}) }),
+    );
+  }
+
+  function speakWritten(): void {
+    for (const sentence of splitter.push(markers.flush())) speak(sentence);
+    const rest = splitter.flush();
+    if (rest) speak(rest);
+    pending = "";
   }
 
   function speculate(): void {
@@ -78,10 +92,13 @@ export function createSentenceSpeaker(
       }
       speculate();
     },
+    say(line, aside) {
+      // The model's words before its tool call ("Let me check.") are complete: they go first.
+      speakWritten();
+      speak(line, aside);
+    },
     async finish(wholeReply) {
-      for (const sentence of splitter.push(markers.flush())) speak(sentence);
-      const rest = splitter.flush();
-      if (rest) speak(rest);
+      speakWritten();
       if (!sawDelta && wholeReply.trim()) {
         const whole = createSentenceSplitter({ minLength: 2 });
         for (const sentence of whole.push(toSpeakableText(wholeReply))) speak(sentence);

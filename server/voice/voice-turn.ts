@@ -29,6 +29,7 @@ import { toSpeakableText } from "../conversations/speakable-text.js";
 import { detectedLanguageOf, prepareVoiceTurn, touchVoiceDuration, type ReadyVoiceTurn } from "./service.js";
 import { startTranscription } from "./speech.js";
 import { createSentenceAudio } from "./sentence-audio.js";
+import { createToolAsides } from "./tool-asides.js";
 import { createTurnRecorder, type TurnRecorder } from "./turn-records.js";
 
 export interface VoiceTurnInput {
@@ -235,15 +236,18 @@ async function relayReply(
       send({ event: "audio", data: sentence });
     },
   );
+  const asides = createToolAsides(language, speaker, send);
   try {
     for await (const event of p.turn.events) {
       if (event.type === "delta") {
         records.firstToken();
         send({ event: "delta", data: { text: event.text } });
         speaker.push(event.text);
+        asides.wrote();
         continue;
       }
       if (event.type === "tool_call" || event.type === "tool_result") {
+        asides.step(event);
         continue;
       }
       await speaker.finish(event.response);

@@ -23,7 +23,8 @@ import {
   synthesizeSpeech,
   transcribeAudio,
 } from "./voice-api";
-import { wavDataUrl } from "./wav-encoding";
+import { blobToDataUrl, wavDataUrl } from "./wav-encoding";
+import { decideToolCall } from "../chat/tool-call-queries";
 import type { VoiceAgent } from "./voice-session-state";
 import { saveVoiceSettings } from "./voice-settings";
 
@@ -159,6 +160,14 @@ export class CallEffects {
         return;
       case "saveSettings":
         return saveVoiceSettings(effect.settings);
+      case "decideToolCall":
+        decideToolCall(effect.conversationId, effect.callId, effect.decision).catch((error: unknown) =>
+          // Decided meanwhile (the button and a spoken answer), or the turn ended: its stream says how it went.
+          console.warn("could not decide the tool call", error),
+        );
+        return;
+      case "hearAnswer":
+        return void this.hearAnswer(effect);
       case "disposePlayer":
         clearTimeout(this.waitForMore);
         for (const timer of this.pending) clearTimeout(timer);
@@ -255,6 +264,20 @@ export class CallEffects {
       // Spec: a non-OK speech request stops the speaking state; the browser's voice stands in.
       dispatch({ type: "replyAudio", seq, item: { kind: "browser", text, language, reply: seq } });
     }
+  }
+
+  /** The words of what the caller said while a tool call waits for their yes or no. */
+  private async hearAnswer(effect: CallEffect & { type: "hearAnswer" }): Promise<void> {
+    let text = "";
+    try {
+      if (this.opened.transcripts) text = await this.opened.transcripts.takeTranscript();
+      else if (effect.clip.kind === "samples")
+        text = (await transcribeAudio(wavDataUrl(effect.clip.samples), effect.language)).text;
+      else text = (await transcribeAudio(await blobToDataUrl(effect.clip.blob), effect.language)).text;
+    } catch (error) {
+      console.warn("could not transcribe the caller's answer", error);
+    }
+    this.deps.dispatch({ type: "approvalHeard", text });
   }
 
   /** A short utterance over the agent: its words decide whether it was a backchannel. */

@@ -49,6 +49,19 @@ export interface TranscriptLine {
   interrupted?: boolean;
   /** Agent lines a person typed after taking the call over (issue 26): "Sam from Acme". */
   author?: string;
+  /** Agent lines the app said around a tool call ("One moment.", an approval's question): not the reply. */
+  aside?: boolean;
+}
+
+/** A tool call of the open turn that waits for the caller's yes or no (decision 149). */
+export interface PendingApproval {
+  seq: number;
+  callId: string;
+  name: string;
+  /** The model's arguments, as JSON text. */
+  arguments: string;
+  /** The caller answered neither yes nor no once and was asked again: the next such answer denies. */
+  reasked: boolean;
 }
 
 /** One request to the turn endpoint, from sending (or waiting to send) to its last event. */
@@ -118,6 +131,8 @@ export interface CallState {
    */
   heldForMore: { endedAt: number | null } | null;
   playerBusy: boolean;
+  /** Tool calls of the open turn waiting for the caller's yes or no, oldest first: an answer decides the first. */
+  approvals: PendingApproval[];
   recognizerRetries: number;
   /** The agent, for the greeting and the time-up toast. */
   agentName: string;
@@ -180,6 +195,15 @@ export type CallEvent =
   | { type: "playbackIdle" }
   | { type: "interruptionRecorded"; line: number; spokenText: string }
   | { type: "fallbackReplied"; text: string }
+  /** A tool call of the turn waits for the caller's approval (its question is spoken as an aside). */
+  | { type: "approvalAsked"; seq: number; callId: string; name: string; arguments: string }
+  /** The call was decided (it runs, or it ended): no longer waiting. */
+  | { type: "approvalSettled"; callId: string }
+  /** The caller's words while a call waits: typed, recognised or transcribed. */
+  | { type: "approvalHeard"; text: string }
+  | { type: "approvalPressed"; callId: string; decision: "approve" | "deny" }
+  /** A line the server spoke around a tool call, for the transcript. */
+  | { type: "asideSpoken"; seq: number; text: string }
   | { type: "tick"; secondsLeft: number }
   | { type: "timeUp" }
   /** Stop pressed (typed turns: no voice to speak over the reply with). */
@@ -243,7 +267,11 @@ export type CallEffect =
   | { type: "setRecognizerLanguage"; language: LanguageCode }
   | { type: "sendAsText"; text: string }
   | { type: "saveSettings"; settings: CallSettings }
-  | { type: "disposePlayer" };
+  | { type: "disposePlayer" }
+  /** The caller's yes or no, through the chat's approve and deny routes: the caller is recorded as deciding. */
+  | { type: "decideToolCall"; conversationId: string; callId: string; decision: "approve" | "deny" }
+  /** The words of an utterance spoken while a call waits for approval: dispatches approvalHeard. */
+  | { type: "hearAnswer"; clip: Clip; language: LanguageCode };
 
 export interface Transition {
   state: CallState;
@@ -279,6 +307,7 @@ export function initialCallState(options: {
     carry: null,
     heldForMore: null,
     playerBusy: false,
+    approvals: [],
     recognizerRetries: 0,
     agentName: options.agentName,
   };

@@ -17,6 +17,14 @@ import {
   toggleMute,
 } from "./call-lifecycle";
 import {
+  answerSpeech,
+  approvalAsked,
+  approvalHeard,
+  approvalPressed,
+  approvalSettled,
+  withoutStaleApprovals,
+} from "./call-approvals";
+import {
   personReplied,
   playbackStarted,
   recordInterruption,
@@ -58,6 +66,12 @@ import {
 const IN_CALL = new Set(["listening", "thinking", "speaking"]);
 
 export function transition(state: CallState, event: CallEvent): Transition {
+  // A tool call waiting for the caller's yes or no hears their speech as the answer (call-approvals.ts).
+  const answered = state.phase === "ended" ? null : answerSpeech(state, event);
+  return withoutStaleApprovals(answered ?? step(state, event));
+}
+
+function step(state: CallState, event: CallEvent): Transition {
   const passesEnd = event.type === "startPressed" || event.type === "earDecided" || event.type === "closed";
   if (state.phase === "ended" && !passesEnd) {
     // After the end only the record of an interruption may still arrive.
@@ -171,6 +185,17 @@ export function transition(state: CallState, event: CallEvent): Transition {
       return recordInterruption(state, event.line, event.spokenText);
     case "fallbackReplied":
       return done(addLine(state, { role: "agent", text: event.text })[0]);
+    case "approvalAsked":
+      return approvalAsked(state, event);
+    case "approvalSettled":
+      return approvalSettled(state, event.callId);
+    case "approvalHeard":
+      return approvalHeard(state, event.text);
+    case "approvalPressed":
+      return approvalPressed(state, event.callId, event.decision);
+    case "asideSpoken":
+      if (state.turn?.seq !== event.seq) return done(state);
+      return done(addLine(state, { role: "agent", text: event.text, aside: true })[0]);
     case "tick":
       return done({ ...state, secondsLeft: event.secondsLeft });
     case "timeUp":

@@ -84,8 +84,18 @@ export async function runTurnRequest(
       } else if (event === "delta") {
         stored = true;
         dispatch({ type: "replyText", seq, text: data.text });
+      } else if (event === "tool_call") {
+        if (data.status === "awaiting_approval") {
+          dispatch({ type: "approvalAsked", seq, callId: data.id, name: data.name, arguments: data.arguments });
+        } else {
+          dispatch({ type: "approvalSettled", callId: data.id });
+        }
+      } else if (event === "tool_result") {
+        dispatch({ type: "approvalSettled", callId: data.id });
       } else if (event === "audio") {
         if (audioEvents++ === 0) performance.mark("voice:first-audio");
+        // "One moment", an approval's question: spoken, shown apart from the reply's words.
+        if (data.aside) dispatch({ type: "asideSpoken", seq, text: data.text });
         const item = data.audioUrl
           ? { kind: "audio" as const, url: data.audioUrl, text: data.text, reply: seq }
           : { kind: "browser" as const, text: data.text, language: request.language, reply: seq };

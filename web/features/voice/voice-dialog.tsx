@@ -27,6 +27,7 @@ import type { VoiceAgent } from "./voice-session-state";
 import { VoiceStatusIndicator } from "./voice-status";
 import { VoiceTranscript } from "./voice-transcript";
 import { VoiceTypedTurn } from "./voice-typed-turn";
+import { VoiceApprovalPanel } from "./voice-approval-panel";
 
 export function VoiceDialog({
   agent,
@@ -101,7 +102,9 @@ function VoiceCall({
 export type VoiceCallActions = Pick<
   VoiceSession,
   "start" | "setLanguage" | "toggleMute" | "changeSettings" | "sendTyped" | "stopReply"
->;
+> &
+  // A realtime call's model is offered no tools: nothing of its waits for an approval.
+  Partial<Pick<VoiceSession, "decideToolCall">>;
 
 /**
  * The call as drawn from its reducer state (call-state.ts) alone, so each state's text and
@@ -128,6 +131,8 @@ export function VoiceCallView({
   const { phase, ear } = state;
   const inCall = phase !== "idle" && phase !== "ended";
   const live = phase === "listening" || phase === "thinking" || phase === "speaking";
+  // A tool call waits for the caller's yes or no: the box takes the answer (call-approvals.ts).
+  const answering = state.approvals.length > 0;
 
   return (
     <div
@@ -182,12 +187,18 @@ export function VoiceCallView({
 
       <VoiceTranscript lines={state.lines} agentName={agent.name} />
 
+      <VoiceApprovalPanel
+        approvals={state.approvals}
+        agentName={agent.name}
+        onDecide={(callId, decision) => session?.decideToolCall?.(callId, decision)}
+      />
+
       {ear.kind === "typed" && (
         <VoiceTypedTurn
-          enabled={phase === "listening" && !state.turn}
+          enabled={(phase === "listening" && !state.turn) || answering}
           waitHint={inCall ? "Wait for the agent to finish" : "Start the conversation to type"}
           onSend={(text) => session?.sendTyped(text)}
-          replying={(phase === "speaking" || phase === "thinking") && state.turn !== null}
+          replying={(phase === "speaking" || phase === "thinking") && state.turn !== null && !answering}
           onStop={() => session?.stopReply()}
         />
       )}

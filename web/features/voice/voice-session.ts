@@ -87,6 +87,11 @@ export class VoiceSession extends SnapshotStore<CallState> {
     this.dispatch({ type: "personReplied", text, author });
   }
 
+  /** Approve or Deny pressed for a tool call that waits for the caller. */
+  decideToolCall(callId: string, decision: "approve" | "deny"): void {
+    this.dispatch({ type: "approvalPressed", callId, decision });
+  }
+
   sendTyped(text: string): void {
     this.dispatch({ type: "textTurn", text, at: performance.now() });
   }

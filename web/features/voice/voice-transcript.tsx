@@ -24,11 +24,15 @@ export function VoiceTranscript({ lines, agentName }: { lines: TranscriptLine[];
         <div key={line.id} className={cn("flex", line.role === "user" ? "justify-end" : "justify-start")}>
           <div
             data-role={line.role}
+            data-aside={line.aside ? "" : undefined}
             className={cn(
               "max-w-[85%] rounded-2xl px-3 py-2 text-sm",
               line.role === "user"
                 ? "rounded-br-sm bg-primary text-white"
-                : "rounded-bl-sm border border-slate-200 bg-surface text-slate-900",
+                : line.aside
+                  ? // Said by the app around a tool call, not the agent's answer: quieter, and never stored.
+                    "rounded-bl-sm px-1 py-0.5 italic text-slate-600"
+                  : "rounded-bl-sm border border-slate-200 bg-surface text-slate-900",
             )}
           >
             {line.author ? (
