@@ -19,7 +19,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { FrameProcessor, Message, type FrameProcessorEvent } from "@ricky0123/vad-web";
+import { FrameProcessor, Message } from "@ricky0123/vad-web";
 import * as ort from "onnxruntime-web";
 import { isMeaningfulTranscript } from "../../contracts/voice.js";
 import type { LanguageCode } from "../../contracts/voice-languages.js";
@@ -36,6 +36,8 @@ import {
   VAD_SETTINGS,
 } from "../../web/features/voice/turn-listeners.js";
 import type { ClipEntry } from "./make-clips.js";
+
+type FrameProcessorEvent = Parameters<Parameters<FrameProcessor["process"]>[1]>[0];
 
 const FRAME = 512;
 const RATE = 16_000;
@@ -110,7 +112,8 @@ export async function runClip(
     stream[i] = ((seed / 2 ** 32) * 2 - 1) * (16 / 32768);
   }
   // Frame fingerprints → stream frame index, for the oracle transcriber.
-  const key = (f: Float32Array, at = 0) => `${f[at]},${f[at + 1]},${f[at + 7]},${f[at + 100]},${f[at + 333]},${f[at + 511]}`;
+  const key = (f: Float32Array, at = 0) =>
+    `${f[at]},${f[at + 1]},${f[at + 7]},${f[at + 100]},${f[at + 333]},${f[at + 511]}`;
   const frameAt = new Map<string, number>();
   for (let k = 0; k * FRAME < stream.length; k++) frameAt.set(key(stream, k * FRAME), k);
   const full = clip.parts.map((p) => p.text).join(/^(ja|zh)/.test(language) ? "" : " ");
@@ -162,6 +165,8 @@ export async function runClip(
   let replies = 0;
   let stopped = false;
   let waitedForMore = false;
+  const overlaps: string[] = [];
+  let misfires = 0;
   const player = { sounding: false, paused: false };
   let state: CallState = initialCallState({ sessionSeconds: 600, agentName: "Bench", serverStt: true });
   let counting = false;
@@ -181,7 +186,8 @@ export async function runClip(
           later(options.sttMs, () => {
             if (aborted.has(seq)) return;
             if (!isMeaningfulTranscript(words)) return dispatch({ type: "turnSkipped", seq });
-            if (effect.holdIfUnfinished && endsMidThought(words, language)) return dispatch({ type: "turnIncomplete", seq });
+            if (effect.holdIfUnfinished && endsMidThought(words, language))
+              return dispatch({ type: "turnIncomplete", seq });
             dispatch({ type: "turnStored", seq, userMessageId: `u${seq}`, assistantMessageId: `a${seq}` });
             dispatch({ type: "turnHeard", seq, text: words });
             dispatch({ type: "replyText", seq, text: "Let me look at that for you." });
@@ -203,6 +209,7 @@ export async function runClip(
           break;
         case "checkOverlap": {
           const text = effect.clip.kind === "samples" ? transcribe(effect.clip.samples) : "";
+          overlaps.push(text);
           later(options.sttMs, () => dispatch({ type: "overlapHeard", clip: effect.clip, text, at: effect.at }));
           break;
         }
@@ -249,7 +256,11 @@ export async function runClip(
   dispatch({ type: "languageChanged", language });
   dispatch({ type: "conversationCreated", id: "conv", greetingMessageId: "greeting", greeting: "Hello." });
   const greetSeq = state.turn?.seq ?? 0;
-  dispatch({ type: "replyAudio", seq: greetSeq, item: { kind: "audio", url: "data:,", text: "Hello.", reply: greetSeq } });
+  dispatch({
+    type: "replyAudio",
+    seq: greetSeq,
+    item: { kind: "audio", url: "data:,", text: "Hello.", reply: greetSeq },
+  });
   dispatch({ type: "playbackStarted", at: 0 });
   dispatch({ type: "playbackIdle" });
   const overAgent = clip.kind === "backchannel" || clip.kind === "interruption";
@@ -260,7 +271,11 @@ export async function runClip(
     const seq = state.turn?.seq ?? 0;
     dispatch({ type: "turnStored", seq, userMessageId: "u0", assistantMessageId: "a0" });
     dispatch({ type: "replyText", seq, text: "Your parcel left our warehouse this morning and should arrive soon." });
-    dispatch({ type: "replyAudio", seq, item: { kind: "audio", url: "data:,", text: "Your parcel left.", reply: seq } });
+    dispatch({
+      type: "replyAudio",
+      seq,
+      item: { kind: "audio", url: "data:,", text: "Your parcel left.", reply: seq },
+    });
     dispatch({ type: "playbackStarted", at: 0 });
     player.sounding = true;
     if (state.phase !== "speaking") throw new Error(`set-up: expected the agent speaking, got ${state.phase}`);
@@ -310,12 +325,17 @@ export async function runClip(
         dispatch({ type: "speechConfirmed" });
         break;
       case Message.VADMisfire:
+        misfires += 1;
         segment.end();
         dispatch({ type: "misfire" });
         break;
       case Message.SpeechEnd:
         segment.end();
-        dispatch({ type: "utteranceEnded", clip: { kind: "samples", samples: event.audio }, at: segment.lastSoundAt || now });
+        dispatch({
+          type: "utteranceEnded",
+          clip: { kind: "samples", samples: event.audio },
+          at: segment.lastSoundAt || now,
+        });
         break;
       default:
         break;
@@ -338,7 +358,7 @@ export async function runClip(
   }
 
   const interrupted = overAgent && (stopped || sent.length > 0 || player.paused);
-  let passed = true;
+  let passed: boolean;
   let note = "";
   if (clip.kind === "pause") {
     passed = !split && sent.some((t) => t === full) && replies > 0;
@@ -349,6 +369,10 @@ export async function runClip(
     if (stopped) note = "reply stopped";
     else if (sent.length > 0) note = `turn sent: ${JSON.stringify(sent)}`;
     else if (player.paused) note = "reply left paused";
+    else
+      note = overlaps.length
+        ? `words checked, let go: ${JSON.stringify(overlaps)}`
+        : `${misfires > 0 ? "too short to be speech" : "not heard as speech"}`;
   } else if (clip.kind === "interruption") {
     passed = stopped && sent.length > 0;
     if (!passed) note = stopped ? "stopped, no turn" : "reply played on";
@@ -356,6 +380,7 @@ export async function runClip(
     passed = replies > 0 && !waitedForMore;
     if (!passed) note = replies === 0 ? "never answered" : "waited for more";
   }
+  if (passed && !note) note = `turns sent ${JSON.stringify(sent)}`;
   return {
     id: clip.id,
     language: clip.language,

@@ -42,14 +42,28 @@ console.log(
 console.log(
   `default settings: pause tolerance normal (${PAUSE_TOLERANCE_MS.normal} ms), unfinished wait ${UNFINISHED_WAIT_MS} ms; server answers after ${options.sttMs} ms, first reply audio ${options.replyMs} ms later`,
 );
-console.log(`${pad("language", 9)}${pad("pause clips", 13)}${pad("splits", 8)}${pad("backchannels", 14)}${pad("interruptions", 15)}controls passed`);
+console.log(
+  `${pad("language", 9)}${pad("pause clips", 13)}${pad("splits", 8)}${pad("backchannels", 14)}${pad("interruptions", 15)}controls passed`,
+);
 const count = (list: ClipOutcome[], kind: string, test: (o: ClipOutcome) => boolean) =>
   list.filter((o) => o.kind === kind && test(o)).length;
 for (const language of languages) {
   const of = outcomes.filter((o) => o.language === language);
   const controls = of.filter((o) => o.kind === "interruption" || o.kind === "complete");
   console.log(
-    `${pad(language, 9)}${pad(count(of, "pause", () => true), 13)}${pad(count(of, "pause", (o) => o.split), 8)}${pad(count(of, "backchannel", () => true), 14)}${pad(count(of, "backchannel", (o) => o.interrupted), 15)}${controls.filter((o) => o.passed).length}/${controls.length}`,
+    `${pad(language, 9)}${pad(
+      count(of, "pause", () => true),
+      13,
+    )}${pad(
+      count(of, "pause", (o) => o.split),
+      8,
+    )}${pad(
+      count(of, "backchannel", () => true),
+      14,
+    )}${pad(
+      count(of, "backchannel", (o) => o.interrupted),
+      15,
+    )}${controls.filter((o) => o.passed).length}/${controls.length}`,
   );
 }
 const splits = count(outcomes, "pause", (o) => o.split);
