@@ -139,6 +139,8 @@ export const FAKE_MARKDOWN_REPLY = [
  */
 /** What the journeys' fake transcriber hears when asked for German (`language=de`). */
 export const FAKE_GERMAN_TRANSCRIPT = "Wo ist meine Bestellung?";
+/** …and in Italian: an acknowledgement ("sure"), a turn when the agent listens, a backchannel over it. */
+export const FAKE_ITALIAN_TRANSCRIPT = "Certo.";
 
 export const FAKE_REALTIME = {
   transcriptText: "Where is my order please?",

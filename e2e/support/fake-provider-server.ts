@@ -30,6 +30,7 @@ import {
   FAKE_CODE_REPLY,
   FAKE_GERMAN_TRANSCRIPT,
   FAKE_HELD_CHUNKS,
+  FAKE_ITALIAN_TRANSCRIPT,
   FAKE_MARKDOWN_REPLY,
   FAKE_MARKERS,
   FAKE_REALTIME,
@@ -46,7 +47,7 @@ const streamed = { chunkCount: FAKE_CHUNK_COUNT, chunkDelayMs: FAKE_CHUNK_DELAY_
 const provider = await startFakeOpenAi({
   replyText: FAKE_STREAMED_REPLY,
   ...streamed,
-  transcriptByLanguage: { de: FAKE_GERMAN_TRANSCRIPT },
+  transcriptByLanguage: { de: FAKE_GERMAN_TRANSCRIPT, it: FAKE_ITALIAN_TRANSCRIPT },
 });
 // Never released: the held reply ends when the client leaves, as a Stop does.
 const held = await startFakeOpenAi({ replyText: FAKE_STREAMED_REPLY, ...streamed, holdAfterChunks: FAKE_HELD_CHUNKS });
