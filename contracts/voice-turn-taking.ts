@@ -385,6 +385,13 @@ const FINAL = /[.!?。！？]$/u;
 const QUESTION = /[?？!！]$/u;
 /** Punctuation that says more is coming: a comma, a dash, an ellipsis, a colon. */
 const OPEN_PUNCTUATION = /(?:[,，、:：;；\-–—]|\.\.\.|…)$/u;
+/**
+ * A number read out in groups ("4 5", "45 12"), the way order numbers, codes and phone numbers
+ * are said — with pauses between the groups. A transcriber closes the fragment with a full stop
+ * ("My order number is 4 5."), so that stop says nothing here (decision 150). One number said
+ * whole ("12345.", "I need 2.") still ends the turn.
+ */
+const DIGITS_BEING_READ = /\d+[ \u3000]+\d+[.。]?$/u;
 
 /**
  * True when the transcript so far reads as an unfinished thought, so the end of the turn should
@@ -396,6 +403,7 @@ export function endsMidThought(text: string, language: LanguageCode): boolean {
   if (!trimmed) return false;
   if (QUESTION.test(trimmed)) return false;
   if (OPEN_PUNCTUATION.test(trimmed)) return true;
+  if (DIGITS_BEING_READ.test(trimmed)) return true;
   const lang = langOf(language);
   const bare = trimmed.replace(/[.。]+$/u, "").trim();
   if (CLOSED_SCRIPT.has(lang)) return OPEN_ENDINGS[lang].some((ending) => bare.endsWith(ending));

@@ -4,6 +4,7 @@
  * it and sends it; an ordinary user has no such control.
  */
 import { OWNER } from "./support/accounts";
+import { FAKE_GERMAN_TRANSCRIPT } from "./support/fake-provider-reply";
 import { createApprovedUser } from "./support/api-users";
 import { screenshotBothWidths, signInThroughUi } from "./support/journeys";
 import { expect, test } from "./support/voice-fake-mic";
@@ -43,6 +44,33 @@ test(
     await expect(page.locator('[data-role="user"]', { hasText: FAKE_TRANSCRIPT })).toBeVisible();
   },
 );
+
+test.describe("in a German browser", () => {
+  test.use({ locale: "de-DE" });
+
+  test("an admin's dictation is transcribed in German and the German words arrive in the box", async ({ page }) => {
+    await signInThroughUi(page, OWNER.email, OWNER.password);
+    const agentName = `Dieter ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/agents", {
+      data: { name: agentName, gender: "male", role: "Support Specialist" },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`/chat/${id}`);
+    const transcribed = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/stt"));
+
+    await page.getByRole("button", { name: "Dictate message" }).click();
+    await expect(page.getByRole("button", { name: "Stop dictation" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Stop dictation" }).click();
+
+    // The browser's language went to the server, and from it `language=de` to the transcriber,
+    // whose German answer (the fake answers German only when asked for it) is in the box.
+    expect(((await transcribed).postDataJSON() as { language: string }).language).toBe("de-DE");
+    const box = page.getByLabel(`Message ${agentName}`);
+    await expect(box).toHaveValue(FAKE_GERMAN_TRANSCRIPT);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.locator('[data-role="user"]', { hasText: FAKE_GERMAN_TRANSCRIPT })).toBeVisible();
+  });
+});
 
 test("an ordinary user has no dictation control in chat", { tag: BROWSER_ONLY }, async ({ page }) => {
   const user = await createApprovedUser(page.request, "");

@@ -91,9 +91,15 @@ test("a realtime call: the caller speaks, hears the reply as it streams, speaks 
   await expect(dialog.getByText("Interrupt by speaking")).toBeHidden();
   await screenshotBothWidths(page, "voice-realtime-idle");
 
+  const greetingSpoken = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/tts"));
   await dialog.getByRole("button", { name: "Start voice conversation" }).click();
   const seen = watchCallSocket(await socketOpened);
   await expect(dialog.getByText(greeting)).toBeVisible();
+  // The greeting is spoken, not only shown (decision 150): its words through /api/tts, played.
+  expect(((await greetingSpoken).postDataJSON() as { text: string }).text).toBe(greeting);
+  await expect
+    .poll(async () => (await readVoiceProbe(page)).plays, { message: "the greeting played" })
+    .toBeGreaterThan(0);
 
   // The caller's words, from the model's transcription, and the reply as it streams and plays.
   await expect(dialog.locator('[data-role="user"]', { hasText: FAKE_REALTIME.transcriptText }).first()).toBeVisible({

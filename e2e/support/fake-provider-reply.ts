@@ -137,6 +137,11 @@ export const FAKE_MARKDOWN_REPLY = [
  * the caller say, and its reply — 10 s of tone carrying these words, held after that until the
  * caller speaks over it (barge-in), so the journey sees a reply playing whatever the machine's load.
  */
+/** What the journeys' fake transcriber hears when asked for German (`language=de`). */
+export const FAKE_GERMAN_TRANSCRIPT = "Wo ist meine Bestellung?";
+/** …and in Italian: an acknowledgement ("sure"), a turn when the agent listens, a backchannel over it. */
+export const FAKE_ITALIAN_TRANSCRIPT = "Certo.";
+
 export const FAKE_REALTIME = {
   transcriptText: "Where is my order please?",
   replyText:

@@ -28,7 +28,9 @@ import {
   FAKE_CHUNK_COUNT,
   FAKE_CHUNK_DELAY_MS,
   FAKE_CODE_REPLY,
+  FAKE_GERMAN_TRANSCRIPT,
   FAKE_HELD_CHUNKS,
+  FAKE_ITALIAN_TRANSCRIPT,
   FAKE_MARKDOWN_REPLY,
   FAKE_MARKERS,
   FAKE_REALTIME,
@@ -42,7 +44,11 @@ import {
 import { announceReadyUntilStopped } from "./server-ready.js";
 
 const streamed = { chunkCount: FAKE_CHUNK_COUNT, chunkDelayMs: FAKE_CHUNK_DELAY_MS, recordRequests: false };
-const provider = await startFakeOpenAi({ replyText: FAKE_STREAMED_REPLY, ...streamed });
+const provider = await startFakeOpenAi({
+  replyText: FAKE_STREAMED_REPLY,
+  ...streamed,
+  transcriptByLanguage: { de: FAKE_GERMAN_TRANSCRIPT, it: FAKE_ITALIAN_TRANSCRIPT },
+});
 // Never released: the held reply ends when the client leaves, as a Stop does.
 const held = await startFakeOpenAi({ replyText: FAKE_STREAMED_REPLY, ...streamed, holdAfterChunks: FAKE_HELD_CHUNKS });
 const failing = await startFakeOpenAi({ failure: "http-500", recordRequests: false });

@@ -66,6 +66,11 @@ export interface FakeOpenAiBehaviour {
    * transcriber hears only the words a clip cut at a pause holds; longer clips get transcriptText.
    */
   transcriptByLength: { untilSeconds: number; text: string }[];
+  /**
+   * A transcription asked for in one of these languages (the form's ISO `language`, "de") is
+   * heard as its text: what a journey checks to know the language reached the transcriber.
+   */
+  transcriptByLanguage: Record<string, string>;
   /** Plain JSON replies: each request takes the next of these, then `replyText` once they run out. */
   replyQueue: string[];
   /**
@@ -120,6 +125,7 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   holdAfterChunks: null,
   transcriptText: "Hello from the fake transcriber.",
   transcriptByLength: [],
+  transcriptByLanguage: {},
   replyQueue: [],
   toolCallQueue: [],
 };
@@ -220,7 +226,10 @@ function answerTranscription(
   if (!form?.files["file"] || !form.fields["model"]) {
     return sendError(res, 400, "file and model are required", "invalid_request_error");
   }
-  const text = transcriptOf(form.files["file"].bytes, behaviour);
+  const language = form.fields["language"];
+  const text =
+    (language ? behaviour.transcriptByLanguage[language] : undefined) ??
+    transcriptOf(form.files["file"].bytes, behaviour);
   if (form.fields["response_format"] === "text") {
     res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
     return void res.end(text);

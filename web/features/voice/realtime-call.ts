@@ -3,10 +3,11 @@
  * its effects — the microphone as PCM16 into our server's socket, the reply's audio out of it
  * into the player, the played time reported back for truncation, the countdown. On `fallback`
  * (or a socket that fails before it is ready) the call hands its conversation to the cascade
- * through `onFallBack`.
+ * through `onFallBack`. The greeting is spoken as the cascade speaks it — its stored words through
+ * /api/tts, in the agent's voice — while the socket opens (decision 150).
  */
 import { REALTIME_SAMPLE_RATE, type RealtimeServerMessage } from "../../../contracts/voice-realtime";
-import type { LanguageCode } from "../../../contracts/voice";
+import { voiceForAgent, type LanguageCode } from "../../../contracts/voice";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast-store";
 import { initialCallState, type CallSettings, type CarriedCall } from "./call-state";
@@ -15,7 +16,8 @@ import { PcmPlayer } from "./pcm-player";
 import { startRealtimeMicrophone, type RealtimeMicrophone } from "./realtime-microphone";
 import { realtimeTransition, type RealtimeEffect, type RealtimeEvent, type RealtimeState } from "./realtime-transition";
 import { SessionTimers } from "./session-timers";
-import { createVoiceConversation, realtimeCallUrl } from "./voice-api";
+import { SpeechPlayer, type SpeechItem } from "./speech-player";
+import { createVoiceConversation, realtimeCallUrl, synthesizeSpeech } from "./voice-api";
 import { SnapshotStore, type VoiceAgent } from "./voice-session-state";
 import { loadVoiceSettings } from "./voice-settings";
 
@@ -35,6 +37,7 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
   private stream: MediaStream | null = null;
   private microphone: RealtimeMicrophone | null = null;
   private player: PcmPlayer | null = null;
+  private greetingPlayer: SpeechPlayer | null = null;
   private socket: WebSocket | null = null;
   private reporting: ReturnType<typeof setInterval> | undefined;
   private handedOver = false;
@@ -64,7 +67,10 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
   }
 
   private run(effect: RealtimeEffect): void {
-    if (effect.type === "stopPlayback") return this.player?.stop();
+    if (effect.type === "stopPlayback") {
+      this.greetingPlayer?.stop();
+      return this.player?.stop();
+    }
     this.fallBack(effect.message);
   }
 
@@ -113,6 +119,29 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
       onIdle: () => this.dispatch({ type: "playbackIdle" }),
     });
     this.openSocket(conversationId, language);
+    void this.speakGreeting(greeting, language);
+  }
+
+  /**
+   * The greeting the conversation stored, spoken while the socket opens, as the cascade speaks
+   * it: not asked of the provider (its words would be its own, stored twice, and paid for).
+   */
+  private async speakGreeting(text: string, language: LanguageCode): Promise<void> {
+    const player = new SpeechPlayer({
+      onPlaying: () => this.dispatch({ type: "playbackStarted" }),
+      onIdle: () => this.dispatch({ type: "playbackIdle" }),
+    });
+    this.greetingPlayer = player;
+    let item: SpeechItem;
+    try {
+      const { audioUrl } = await synthesizeSpeech({ text, voice: voiceForAgent(this.agent), language });
+      item = { kind: "audio", url: audioUrl, text, reply: 0 };
+    } catch {
+      // As the cascade: a failed synthesis is spoken by the browser instead.
+      item = { kind: "browser", text, language, reply: 0 };
+    }
+    if (this.greetingPlayer !== player || this.snapshot.call.phase === "ended") return player.dispose();
+    player.enqueue(item);
   }
 
   private openSocket(conversationId: string, language: LanguageCode): void {
@@ -168,6 +197,7 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
   sendTyped(_text: string): void {}
 
   stopReply(): void {
+    this.greetingPlayer?.stop();
     this.player?.stop();
   }
 
@@ -210,6 +240,8 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
     this.microphone?.stop();
     this.microphone = null;
     this.player?.stop();
+    this.greetingPlayer?.dispose();
+    this.greetingPlayer = null;
     const socket = this.socket;
     this.socket = null;
     if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000, "ended");

@@ -23,6 +23,14 @@ const server = (message: Extract<RealtimeEvent, { type: "server" }>["message"]):
 });
 
 describe("the realtime call's transcript and phases", () => {
+  it("speaks while the greeting sounds, even once the server is ready, then listens", () => {
+    const sounding = run(started, { type: "playbackStarted" }, server({ type: "ready" }));
+    expect(sounding.state.call.phase).toBe("speaking");
+    const after = realtimeTransition(sounding.state, { type: "playbackIdle" });
+    expect(after.state.call.phase).toBe("listening");
+    expect(after.state.call.lines.map((l) => l.text)).toEqual(["Hi, I'm Vera."]);
+  });
+
   it("listens once the server is ready, shows the person's words and the reply as it streams, then listens again", () => {
     const { state } = run(
       started,

@@ -78,7 +78,8 @@ function onServerMessage(state: RealtimeState, message: RealtimeServerMessage): 
   const { call } = state;
   switch (message.type) {
     case "ready":
-      return done({ ...state, call: { ...call, phase: "listening" } });
+      // The greeting may still be sounding (realtime-call.ts speaks it while the socket opens).
+      return done({ ...state, call: { ...call, phase: call.playerBusy ? "speaking" : "listening" } });
     case "user": {
       // The provider may transcribe the person after its reply began: their words go before it.
       const line = { id: call.nextLineId, role: "user" as const, text: message.text };

@@ -1,0 +1,60 @@
+/**
+ * A reply cut by the call's time limit is recorded as it was heard (issue 27, "records that read
+ * true"): the caller asks (barge-in off, so the microphone's looped question does not cut the
+ * reply itself), the agent's long reply starts to play, and the countdown runs out (the page's
+ * clock moved on) while it plays. The dialog ends the call, and the stored reply is marked cut
+ * and holds only the words that were played, not the whole reply the model wrote.
+ */
+import { FAKE_STREAMED_REPLY } from "./support/fake-provider-reply";
+import {
+  adminVoiceRecords,
+  expect,
+  installVoiceProbe,
+  openVoiceDialog,
+  readVoiceProbe,
+  test,
+} from "./support/voice-fake-mic";
+
+test.use({ app: "voice" });
+// As voice.spec.ts: the question every ~7 s, so a detector that loads late still hears one.
+test.use({ fakeMic: { say: "Hello, where is my order please?", silenceBeforeSeconds: 2.5, silenceAfterSeconds: 3 } });
+
+// Not yet seen passing (decision 150): written on 2026-11-27 at load average 30–45 on two cores,
+// where every voice journey's page ran its timers ~9× slow and no turn was answered in 180 s.
+// Run it on a quiet machine, then drop `.fixme`.
+test.fixme("a reply cut by the time limit is stored marked cut, with the words that were played", async ({ page }) => {
+  const agentName = `Tara ${Date.now().toString(36)}`;
+  // Flowing as usual until the test moves it on.
+  await page.clock.install();
+  await installVoiceProbe(page);
+  await openVoiceDialog(page, agentName);
+  const dialog = page.getByRole("dialog", { name: `Speak to ${agentName}` });
+  await dialog.getByRole("switch", { name: "Interrupt by speaking" }).click();
+  await expect(dialog.getByRole("switch", { name: "Interrupt by speaking" })).not.toBeChecked();
+  await dialog.getByRole("button", { name: "Start voice conversation" }).click();
+
+  const reply = dialog.locator('[data-role="agent"]', { hasText: "Here is a plan." }).first();
+  await expect(reply).toBeVisible({ timeout: 180_000 });
+  await expect
+    .poll(async () => (await readVoiceProbe(page)).plays, { message: "the greeting and the reply played" })
+    .toBeGreaterThan(1);
+  await expect(dialog.locator("[data-voice-status]")).toHaveAttribute("data-voice-status", "speaking");
+
+  // The countdown runs out while the reply is still being spoken (~10 s of it).
+  const [minutes, seconds] = (await dialog.getByRole("timer").innerText()).split(":").map(Number);
+  await page.clock.runFor((minutes * 60 + seconds + 1) * 1000);
+  await expect(page.getByText("Conversation Ended", { exact: true })).toBeVisible();
+
+  const storedRecords = await adminVoiceRecords(page, agentName);
+  await expect
+    .poll(async () => {
+      const { messages } = await storedRecords();
+      const cut = messages.find((m) => m.role === "assistant" && m.interrupted);
+      return {
+        marked: cut?.interrupted ?? null,
+        playedStart: cut ? cut.content.length > 0 && FAKE_STREAMED_REPLY.startsWith(cut.content) : false,
+        shorterThanWritten: cut ? cut.content.length < FAKE_STREAMED_REPLY.length : false,
+      };
+    })
+    .toEqual({ marked: true, playedStart: true, shorterThanWritten: true });
+});
