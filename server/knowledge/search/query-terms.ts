@@ -70,6 +70,12 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 const HANGUL = /\p{Script=Hangul}/u;
 const HIRAGANA_ONLY = /^\p{Script=Hiragana}+$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * A dotted name or a hyphenated word ("os.walk", "Path.glob", "f-string"): PostgreSQL's parser
+ * keeps it whole as one lexeme of the passages (beside a hyphenated word's parts), so the query
+ * looks it up whole too, besides its parts. Without it "f-string" searched "string" alone.
+ */
+const COMPOUND = /[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)+/gu;
 
 export function queryTerms(query: string): QueryTerms {
   const text = query.slice(0, MAX_QUERY_CHARS).normalize("NFC").toLowerCase();
@@ -89,6 +95,10 @@ export function queryTerms(query: string): QueryTerms {
     if (folded.length < 2 || STOP_WORDS.has(folded)) continue;
     const typed = folded.length >= MIN_FUZZY_LENGTH && !/\p{N}/u.test(folded) ? word : null;
     addWord(wordTerm(word, folded), word, typed);
+  }
+  for (const compound of text.match(COMPOUND) ?? []) {
+    if (CJK.test(compound) || !/\p{L}/u.test(compound)) continue;
+    addWord(prefixTerm(compound), compound, null);
   }
   return {
     words: [...words.values()].slice(0, MAX_WORDS),
