@@ -137,6 +137,17 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect(await first("f-string")).toBe(fString);
   });
 
+  it("ranks a passage holding the question's words side by side above a shorter one holding them apart", async () => {
+    const ownAgent = await insertAgent(db, userId, "Pairs");
+    const together = "Set the environment variable PATH before you start the server on a new machine.";
+    const apart = "A variable of the test environment.";
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Setup", chunks: [together, apart] });
+    const found = await retrievePassages(db, null, { agentId: ownAgent, query: "environment variable", limit: 2 });
+
+    // By length alone the shorter passage came first; the neighbouring words are the better evidence.
+    expect(contents(found)).toEqual([together, apart]);
+  });
+
   it("collapses near-duplicates: one passage per section of a document, and one copy of a text stored twice", async () => {
     const ownAgent = await insertAgent(db, userId, "Duplicates");
     const section = (content: string) => ({ content, location: "Filters › Cleaning" });
