@@ -4,6 +4,8 @@
  * produced, so a broken label is reported as such, never counted as a retrieval miss.
  */
 import type { Db } from "../../server/db/connect.js";
+import { passagesAboutMessage } from "../../server/knowledge/passage-relevance.js";
+import { offlineKnowledgeAnswer } from "../../server/providers/llm/offline-knowledge-answer.js";
 import { retrievePassages, type Passage } from "../../server/knowledge/search/retrieve-passages.js";
 import type { EmbeddingsProvider } from "../../server/providers/embeddings/embeddings-provider.js";
 import { normaliseText } from "./corpus.js";
@@ -21,6 +23,13 @@ export interface QuestionResult {
   passages: Passage[];
   /** For a miss: rank within the top MISS_DEPTH, or null when not even there. */
   deeperRank?: number | null;
+  /**
+   * The offline responder's reply (no model configured) to the question, built as a turn builds
+   * it: the passages about the message, the first one quoted. Judged by the label: the reply
+   * holds the answer when it holds the labelled substring.
+   */
+  offlineReply: string | null;
+  offlineAnswers: boolean;
 }
 
 const holdsAnswer = (question: LabelledQuestion) => {
@@ -45,7 +54,12 @@ export async function scoreQuestions(
     const input = { agentId, query: question.question, limit: RECALL_AT };
     const passages = await retrievePassages(db, embeddings, input);
     const rank = rankOf(question, passages);
-    const result: QuestionResult = { question, rank, passages };
+    const [best] = passagesAboutMessage(question.question, passages);
+    const offlineReply = best
+      ? offlineKnowledgeAnswer(question.question, best, question.lang === "es" ? "es-ES" : "en-US")
+      : null;
+    const offlineAnswers = offlineReply !== null && holdsAnswer(question)(offlineReply);
+    const result: QuestionResult = { question, rank, passages, offlineReply, offlineAnswers };
     if (rank === null && diagnoseMisses) {
       result.deeperRank = rankOf(question, await retrievePassages(db, embeddings, { ...input, limit: MISS_DEPTH }));
     }

@@ -2,7 +2,7 @@
 import { RECALL_AT, SUBSETS, recall, type QuestionResult } from "./recall.js";
 import type { Timings } from "./speed.js";
 
-export const GOALS = { hybridRecall: 0.9, fullTextRecall: 0.75, p95Ms: 50 };
+export const GOALS = { hybridRecall: 0.9, fullTextRecall: 0.75, p95Ms: 50, offlineAnswers: 0.6 };
 
 export interface RecallRun {
   engine: string;
@@ -34,6 +34,31 @@ export function printRecall(runs: RecallRun[]): void {
       `${run.engine.padEnd(9)} ${run.mode.padEnd(9)} recall@${RECALL_AT} ${fixed(share)} ` +
         `(${misses} missed) → ${share >= goal ? "met" : "MISSED"}`,
     );
+  }
+  // Issue 21: with no model configured, the offline responder's reply must hold the answer.
+  console.log(
+    `\noffline replies holding the labelled answer (goal ≥ ${GOALS.offlineAnswers}; the first passage about the message quoted):`,
+  );
+  for (const run of runs) {
+    const answered = run.results.filter((result) => result.offlineAnswers).length;
+    const share = answered / run.results.length;
+    const retrievedFirst = recall(run.results, () => true, 1).share;
+    console.log(
+      `${run.engine.padEnd(9)} ${run.mode.padEnd(9)} ${fixed(share)} (${answered} of ${run.results.length}; ` +
+        `answer in the first passage ${fixed(retrievedFirst)}) → ${share >= GOALS.offlineAnswers ? "met" : "MISSED"}`,
+    );
+  }
+}
+
+/** The questions whose answer was retrieved first but the offline reply quoted other sentences. */
+export function printOfflineMisses(run: RecallRun): void {
+  const misses = run.results.filter((result) => result.rank === 1 && !result.offlineAnswers);
+  console.log(
+    `\noffline replies without the answer although it was retrieved first, ${run.engine} ${run.mode} (${misses.length}):`,
+  );
+  for (const miss of misses) {
+    console.log(`✗ ${miss.question.question} — wanted "${miss.question.answerContains}"`);
+    console.log(`    ${oneLine(miss.offlineReply ?? "(no reply from knowledge)", 200)}`);
   }
 }
 

@@ -14,7 +14,7 @@ import { loadCorpus } from "./corpus.js";
 import { embedAgentKnowledge, ingestCorpus } from "./ingest.js";
 import { QUESTIONS } from "./questions.js";
 import { checkLabels, scoreQuestions } from "./recall.js";
-import { printMisses, printRecall, printTimings, type RecallRun } from "./report.js";
+import { printMisses, printOfflineMisses, printRecall, printTimings, type RecallRun } from "./report.js";
 import { measureSpeed } from "./speed.js";
 
 const args = new Set(process.argv.slice(2));
@@ -82,6 +82,7 @@ try {
   }
   if (runs.length > 0) printRecall(runs);
   if (VERBOSE) for (const run of runs) printMisses(run);
+  if (VERBOSE) for (const run of runs.filter((r) => r.mode === "full text")) printOfflineMisses(run);
 
   if (!args.has("--no-speed")) {
     log(

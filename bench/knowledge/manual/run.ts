@@ -9,6 +9,11 @@
  * `--pages N` keeps the first N pages, `--copies K` stores the manual K times (each copy's
  * titles marked "(copy k)"), for the growth curve of latency with size; recall is then only
  * meaningful at the full manual, one copy. `--explain` prints the word search's plan.
+ * Beside the knowledge agent, every question is also asked of an agent without knowledge (the
+ * time every turn pays anyway): what knowledge adds is the difference, judged against the
+ * issue's goals (p95 ≤ 50 ms at 1,000 pages, ≤ 100 ms at 100,000 passages). `--small N` adds an
+ * agent holding the first N pages to the same database, asked the same questions in turn, and
+ * prints the growth from it to the knowledge agent (goal at most 2× from 30 to 3,000 pages).
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -43,6 +48,7 @@ const numberArg = (name: string, fallback: number) =>
   argv.includes(name) ? Math.max(1, Number(argv[argv.indexOf(name) + 1]) || fallback) : fallback;
 const PAGES = numberArg("--pages", Number.MAX_SAFE_INTEGER);
 const COPIES = numberArg("--copies", 1);
+const SMALL = argv.includes("--small") ? numberArg("--small", 30) : 0;
 const engineArg = argv[argv.indexOf("--engine") + 1];
 const ENGINES: Engine[] =
   argv.includes("--engine") && (engineArg === "pglite" || engineArg === "postgres")
@@ -68,6 +74,7 @@ async function ingest(
   db: Db,
   owner: Owner,
   pages: ManualPage[],
+  copies: number,
 ): Promise<{ pageOfDocument: Map<string, string>; ms: number }> {
   const started = performance.now();
   const pageOfDocument = new Map<string, string>();
@@ -77,7 +84,7 @@ async function ingest(
   const worker = async () => {
     while (next < pages.length) {
       const page = pages[next++];
-      const copy = Math.floor((next - 1) / (pages.length / COPIES));
+      const copy = Math.floor((next - 1) / (pages.length / copies));
       const input = { bytes: page.bytes, fileName: page.fileName, declaredType: "text/html" };
       if (!extractions.has(page.key)) extractions.set(page.key, extractInWorker(input, POOL_OPTIONS));
       const extracted = await extractions.get(page.key)!;
@@ -155,7 +162,10 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
   try {
     const db = bench.database.db;
     const owner = await makeOwnerWithAgent(db, `manual-${engine}`);
-    const { pageOfDocument, ms } = await ingest(db, owner, pages);
+    const { pageOfDocument, ms } = await ingest(db, owner, pages, COPIES);
+    const withoutKnowledge = await makeOwnerWithAgent(db, `no-knowledge-${engine}`);
+    const small = SMALL > 0 ? await makeOwnerWithAgent(db, `small-${engine}`) : null;
+    if (small) await ingest(db, small, pages.slice(0, SMALL), 1);
     const rows = await db
       .select({ id: knowledgeChunks.id, documentId: knowledgeChunks.documentId, content: knowledgeChunks.content })
       .from(knowledgeChunks)
@@ -172,14 +182,28 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
     const bm25 = new Bm25Index();
     for (const passage of passages) bm25.add(passage.id, passage.content);
 
+    const others = [withoutKnowledge, ...(small ? [small] : [])];
     for (const question of MANUAL_QUESTIONS.slice(0, WARM_UP_QUERIES)) {
-      await retrievePassages(db, null, { agentId: owner.agentId, query: question.question, limit: TOP_K });
+      for (const agent of [owner, ...others]) {
+        await retrievePassages(db, null, { agentId: agent.agentId, query: question.question, limit: TOP_K });
+      }
     }
     const app: Scored[] = [];
     const baseline: Scored[] = [];
     const times: number[] = [];
+    const timesWithout: number[] = [];
+    const timesSmall: number[] = [];
     let topLong = 0;
     for (const question of MANUAL_QUESTIONS) {
+      for (const [agent, into] of [
+        [withoutKnowledge, timesWithout],
+        [small, timesSmall],
+      ] as const) {
+        if (!agent) continue;
+        const began = performance.now();
+        await retrievePassages(db, null, { agentId: agent.agentId, query: question.question, limit: TOP_K });
+        into.push(performance.now() - began);
+      }
       const started = performance.now();
       const found = await retrievePassages(db, null, {
         agentId: owner.agentId,
@@ -219,6 +243,8 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
     );
     log(`top passage ≥ 2,500 characters in ${((100 * topLong) / app.length).toFixed(0)} % of questions`);
     const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+    printAddedTime(pages.length, passages.length, sorted, timesWithout, verdict);
+    if (small) printGrowth(SMALL, pages.length, timesSmall, sorted, verdict);
     log(
       `goals: recall@5 ${f2(all.at5)} ≥ 0.90 ${verdict(all.at5 >= 0.9)}; ≥ BM25 + 0.05 (${f2(base.at5 + 0.05)}) ` +
         `${verdict(all.at5 >= base.at5 + 0.05)}; recall@1 ${f2(all.at1)} ≥ 0.70 ${verdict(all.at1 >= 0.7)}`,
@@ -235,6 +261,45 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
   } finally {
     await bench.close();
   }
+}
+
+/** What knowledge adds to a turn: the same questions' retrieval on an agent without knowledge, subtracted. */
+function printAddedTime(
+  pages: number,
+  passages: number,
+  withKnowledge: number[],
+  without: number[],
+  verdict: (ok: boolean) => string,
+): void {
+  const bare = [...without].sort((a, b) => a - b);
+  const added = (p: number) => percentile(withKnowledge, p) - percentile(bare, p);
+  log(
+    `agent without knowledge: p50 ${percentile(bare, 50).toFixed(1)} ms, p95 ${percentile(bare, 95).toFixed(1)} ms; ` +
+      `added by knowledge (${pages} pages, ${passages} passages): p50 ${added(50).toFixed(1)} ms, p95 ${added(95).toFixed(1)} ms`,
+  );
+  const goals = [
+    ...(pages >= 1_000 ? [`p95 ≤ 50 ms at 1,000 pages ${verdict(added(95) <= 50)}`] : []),
+    ...(passages >= 100_000 ? [`p95 ≤ 100 ms at 100,000 passages ${verdict(added(95) <= 100)}`] : []),
+  ];
+  log(
+    `goals, added time: ${goals.length > 0 ? goals.join("; ") : "none at this size (1,000 pages, 100,000 passages)"}`,
+  );
+}
+
+function printGrowth(
+  smallPages: number,
+  pages: number,
+  small: number[],
+  large: number[],
+  verdict: (ok: boolean) => string,
+): void {
+  const sortedSmall = [...small].sort((a, b) => a - b);
+  const ratio = (p: number) => percentile(large, p) / percentile(sortedSmall, p);
+  log(
+    `${smallPages} pages: p50 ${percentile(sortedSmall, 50).toFixed(1)} ms, p95 ${percentile(sortedSmall, 95).toFixed(1)} ms; ` +
+      `growth to ${pages} pages: p50 ${ratio(50).toFixed(2)}×, p95 ${ratio(95).toFixed(2)}× ` +
+      `(goal at most 2× from 30 to 3,000 pages: ${verdict(ratio(50) <= 2 && ratio(95) <= 2)})`,
+  );
 }
 
 if (!manualInstalled()) {

@@ -23,9 +23,22 @@ export interface QueryWord {
   typed: string | null;
 }
 
+/**
+ * Two content words next to each other in the question ("environment variable", "line by line"):
+ * a passage holding them at the same distance says more than one holding each somewhere.
+ */
+export interface QueryPair {
+  /** Positions of the two words in `words`. */
+  first: number;
+  second: number;
+  /** The question's text from the first word to the second, stop words between included. */
+  phrase: string;
+}
+
 export interface QueryTerms {
   words: QueryWord[];
   grams: string[];
+  pairs: QueryPair[];
 }
 
 /** Bounds the work of one search whatever the caller passes (a whole conversation, a pasted page). */
@@ -70,6 +83,13 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 const HANGUL = /\p{Script=Hangul}/u;
 const HIRAGANA_ONLY = /^\p{Script=Hiragana}+$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * A dotted name or a hyphenated word ("os.walk", "Path.glob", "f-string"): PostgreSQL's parser
+ * keeps it whole as one lexeme of the passages (beside a hyphenated word's parts), so the query
+ * looks it up whole too, besides its parts. Without it "f-string" searched "string" alone.
+ */
+const PAIR_BREAK = /[^\s'’]/u;
+const COMPOUND = /[\p{L}\p{N}]+(?:[.-][\p{L}\p{N}]+)+/gu;
 
 export function queryTerms(query: string): QueryTerms {
   const text = query.slice(0, MAX_QUERY_CHARS).normalize("NFC").toLowerCase();
@@ -79,21 +99,43 @@ export function queryTerms(query: string): QueryTerms {
     if (!words.has(term)) words.set(term, { term, english, typed });
   };
 
-  for (const word of text.match(WORD) ?? []) {
+  const pairs: QueryPair[] = [];
+  let previous: { term: string; start: number } | null = null;
+  let end = 0;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    // A pair never spans punctuation: "line? Get…" are two thoughts, "os.walk" a name.
+    if (PAIR_BREAK.test(text.slice(end, match.index))) previous = null;
+    end = (match.index ?? 0) + word.length;
     if (CJK.test(word)) {
       for (const gram of cjkGrams(word)) grams.add(gram);
       if (HANGUL.test(word)) addWord(prefixTerm(stripKoreanParticle(word)), null, null);
+      previous = null;
       continue;
     }
     const folded = foldAccents(word);
     if (folded.length < 2 || STOP_WORDS.has(folded)) continue;
     const typed = folded.length >= MIN_FUZZY_LENGTH && !/\p{N}/u.test(folded) ? word : null;
-    addWord(wordTerm(word, folded), word, typed);
+    const term = wordTerm(word, folded);
+    addWord(term, word, typed);
+    const start = match.index ?? 0;
+    if (previous) pairs.push(pairOf(words, previous, term, text.slice(previous.start, start + word.length)));
+    previous = { term, start };
+  }
+  for (const compound of text.match(COMPOUND) ?? []) {
+    if (CJK.test(compound) || !/\p{L}/u.test(compound)) continue;
+    addWord(prefixTerm(compound), compound, null);
   }
   return {
     words: [...words.values()].slice(0, MAX_WORDS),
     grams: meaningfulGrams([...grams]).slice(0, MAX_GRAMS),
+    pairs: pairs.filter((pair) => pair.first < MAX_WORDS && pair.second < MAX_WORDS).slice(0, MAX_WORDS),
   };
+}
+
+function pairOf(words: Map<string, QueryWord>, previous: { term: string }, term: string, phrase: string): QueryPair {
+  const positions = [...words.keys()];
+  return { first: positions.indexOf(previous.term), second: positions.indexOf(term), phrase };
 }
 
 /** The text with its diacritics removed ("devolución" → "devolucion"). */

@@ -119,6 +119,35 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect(contents(await find("art"))).toEqual([art]);
   });
 
+  it("finds a dotted name or a hyphenated word as the passage writes it, not by its parts alone", async () => {
+    const ownAgent = await insertAgent(db, userId, "Names");
+    const walkFunction = "Call os.walk() to visit every folder of a tree, top down or bottom up.";
+    const park = "Walking in the park: your phone counts the steps.";
+    const dinner = "A walk after dinner helps you sleep.";
+    const fString = "An f-string is a literal prefixed with f whose fields are replaced by their values.";
+    const strings = "String methods: a string can be split, and every string has an upper-case copy.";
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Files", chunks: [walkFunction, park, dinner] });
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Text", chunks: [fString, strings] });
+    const first = async (query: string) =>
+      contents(await retrievePassages(db, null, { agentId: ownAgent, query, limit: 2 }))[0];
+
+    // PostgreSQL keeps "os.walk" whole as one lexeme: the query's "walk" alone found the park and the dinner.
+    expect(await first("os.walk")).toBe(walkFunction);
+    // "f-string" was searched as "string" alone (a one-letter part is dropped).
+    expect(await first("f-string")).toBe(fString);
+  });
+
+  it("ranks a passage holding the question's words side by side above a shorter one holding them apart", async () => {
+    const ownAgent = await insertAgent(db, userId, "Pairs");
+    const together = "Set the environment variable PATH before you start the server on a new machine.";
+    const apart = "A variable of the test environment.";
+    await insertDocument(db, { agentId: ownAgent, userId, title: "Setup", chunks: [together, apart] });
+    const found = await retrievePassages(db, null, { agentId: ownAgent, query: "environment variable", limit: 2 });
+
+    // By length alone the shorter passage came first; the neighbouring words are the better evidence.
+    expect(contents(found)).toEqual([together, apart]);
+  });
+
   it("collapses near-duplicates: one passage per section of a document, and one copy of a text stored twice", async () => {
     const ownAgent = await insertAgent(db, userId, "Duplicates");
     const section = (content: string) => ({ content, location: "Filters › Cleaning" });

@@ -63,6 +63,7 @@ export async function retrievePassages(
           db,
           input.agentId,
           terms.words.map((word) => ({ english: word.english, simple: word.term })),
+          terms.pairs,
         )
       : { ranked: [], matchedTerms: new Set<number>(), readyChunks: null },
     terms.grams.length > 0 ? rankByCharacterPairs(db, input.agentId, terms.grams) : none(),

@@ -46,6 +46,12 @@ const BM25_B = sql.raw("0.75");
  */
 const TITLE_WEIGHT = sql.raw("1.0");
 const DOCUMENT_WEIGHT = sql.raw("0.5");
+/**
+ * Two of the question's words found next to each other, at the distance they have in the
+ * question ("environment variable", "line by line"), count once more as the mean of their
+ * weights: one more piece of evidence, the pair's (a sequential-dependence feature, not tuned).
+ */
+const PAIR_WEIGHT = sql.raw("0.5");
 /** ts_rank_cd's weights for D, C, B, A: a heading word counts as one occurrence, like the text's (the title weighs apart). */
 const OCCURRENCE_WEIGHTS = sql.raw("'{0.1, 0.1, 0.1, 0.1}'::float4[]");
 
@@ -73,13 +79,14 @@ export async function rankByWords(
   db: Db,
   agentId: string,
   terms: WordTerm[],
+  pairs: WordPair[] = [],
 ): Promise<{
   ranked: RankedChunk[];
   /** Positions in `terms` of those some chunk holds. */ matchedTerms: Set<number>;
   /** Passages in the agent's ready documents: 0 means it has no knowledge to search at all. */
   readyChunks: number;
 }> {
-  const result = await db.execute(wordSearchSql(agentId, terms));
+  const result = await db.execute(wordSearchSql(agentId, terms, pairs));
   const [row] = rowsOf<{ ranked: RankedChunk[] | string; matchedTerms: number[] | null; readyChunks: number }>(result);
   const ranked = typeof row?.ranked === "string" ? (JSON.parse(row.ranked) as RankedChunk[]) : (row?.ranked ?? []);
   // Ordinality counts from 1.
@@ -95,8 +102,15 @@ export async function rankByWords(
  */
 const LISTED_HITS = 2_000;
 
+/** Two neighbouring words of the question: their positions in the terms (from 0) and the text between them included. */
+export interface WordPair {
+  first: number;
+  second: number;
+  phrase: string;
+}
+
 /** The word search's statement, apart so the manual benchmark can show its plan (EXPLAIN). */
-export function wordSearchSql(agentId: string, terms: WordTerm[]): SQL {
+export function wordSearchSql(agentId: string, terms: WordTerm[], pairs: WordPair[] = []): SQL {
   return sql`
     with terms as materialized (
       select t.n, to_tsquery('simple', t.term->>'simple') as q,
@@ -202,6 +216,22 @@ export function wordSearchSql(agentId: string, terms: WordTerm[]): SQL {
        where not w.listed or exists (select 1 from hits h where h.id = b.id and h.n = w.n)
     ),
     average as materialized (select coalesce(nullif(avg(len), 0), 1) as len from counts),
+    -- Neighbouring words of the question found at the same distance in a candidate (phraseto_tsquery
+    -- keeps the distance the stop words between them make).
+    pairs as materialized (
+      select (p->>'first')::int + 1 as a, (p->>'second')::int + 1 as b, phraseto_tsquery('english', p->>'phrase') as q
+        from json_array_elements(${JSON.stringify(pairs)}::json) as p
+    ),
+    paired as materialized (
+      select b.id, sum(${PAIR_WEIGHT} * (wa.idf + wb.idf)) as bonus
+        from best b
+        join knowledge_chunks c on c.id = b.id
+       cross join pairs p
+        join weights wa on wa.n = p.a and wa.english
+        join weights wb on wb.n = p.b and wb.english
+       where numnode(p.q) > 1 and c.search_english @@ p.q
+       group by b.id
+    ),
     -- A common word's evidence for a document, from the candidates alone: how many of them hold it.
     common_documents as materialized (
       select k.document_id,
@@ -217,11 +247,12 @@ export function wordSearchSql(agentId: string, terms: WordTerm[]): SQL {
     scored as (
       select k.id, (sum(w.idf * k.tf * (${BM25_K1} + 1)
                         / (k.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * k.len / average.len)))
-                    + max(b.bonus) + coalesce(max(cd.bonus), 0))::float8 as score
+                    + max(b.bonus) + coalesce(max(cd.bonus), 0) + coalesce(max(pd.bonus), 0))::float8 as score
         from counts k
         join weights w on w.n = k.n
         join best b on b.id = k.id
         left join common_documents cd on cd.document_id = k.document_id
+        left join paired pd on pd.id = k.id
        cross join average
        group by k.id
        order by score desc, k.id
