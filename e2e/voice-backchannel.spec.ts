@@ -58,12 +58,7 @@ const test = base.extend<object, { backchannelMicFile: string }>({
 
 test.use({ app: "voice" });
 
-// Not yet seen passing (decision 150): written on 2026-11-27 at load average 30–45 on two cores,
-// where every voice journey's page ran its timers ~9× slow and no turn was answered in 180 s.
-// Run it on a quiet machine, then drop `.fixme`.
-test.fixme("an acknowledgement spoken over the agent's reply does not interrupt it and is not stored", async ({
-  page,
-}) => {
+test("an acknowledgement spoken over the agent's reply does not interrupt it and is not stored", async ({ page }) => {
   const agentName = `Bice ${Date.now().toString(36)}`;
   const transcriptions: string[] = [];
   page.on("request", (request) => {

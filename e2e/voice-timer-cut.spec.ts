@@ -19,10 +19,7 @@ test.use({ app: "voice" });
 // As voice.spec.ts: the question every ~7 s, so a detector that loads late still hears one.
 test.use({ fakeMic: { say: "Hello, where is my order please?", silenceBeforeSeconds: 2.5, silenceAfterSeconds: 3 } });
 
-// Not yet seen passing (decision 150): written on 2026-11-27 at load average 30–45 on two cores,
-// where every voice journey's page ran its timers ~9× slow and no turn was answered in 180 s.
-// Run it on a quiet machine, then drop `.fixme`.
-test.fixme("a reply cut by the time limit is stored marked cut, with the words that were played", async ({ page }) => {
+test("a reply cut by the time limit is stored marked cut, with the words that were played", async ({ page }) => {
   const agentName = `Tara ${Date.now().toString(36)}`;
   // Flowing as usual until the test moves it on.
   await page.clock.install();
