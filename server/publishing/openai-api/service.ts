@@ -125,14 +125,6 @@ export async function beginCompletion(
   admitKeyTurn(deps, holder, reachable);
   let usage: TurnUsageRecord | null = null;
   const meter = defaultMeter(deps, context.log);
-  // The turn's record is written beside the turn, not before it: its commit would otherwise
-  // wait for a disk flush on the way to the first token (the turn's own write overlaps the model).
-  const recorded = recordApiTurn(deps.db, {
-    keyId: holder.key.id,
-    agentId: reachable.published.agent.id,
-    now: deps.clock.now(),
-    address: context.address,
-  });
   const beginning = beginConversationTurn(deps, {
     user: reachable.owner,
     agentId: reachable.published.agent.id,
@@ -150,6 +142,17 @@ export async function beginCompletion(
       await meter(record);
     },
   });
+  // The turn's record is written once the turn's own statements have run, not before them: its
+  // commit would wait for a disk flush on the way to the first token, and on PGlite's one
+  // connection it would queue ahead of the turn's read. The model's first byte is still to come.
+  const recorded = beginning.finally(() =>
+    recordApiTurn(deps.db, {
+      keyId: holder.key.id,
+      agentId: reachable.published.agent.id,
+      now: deps.clock.now(),
+      address: context.address,
+    }),
+  );
   const [turn, record] = await Promise.allSettled([beginning, recorded]);
   if (turn.status === "rejected") throw turn.reason;
   // The turn is under way and its message stored: a record that failed costs the allowance one count, not the answer.
