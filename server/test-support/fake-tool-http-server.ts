@@ -64,3 +64,24 @@ export async function startFakeToolHttpServer(): Promise<FakeToolHttpServer> {
     },
   };
 }
+
+/** The admin's tool policy that lets tools reach this fake on loopback (and nothing else by name). */
+export const LOOPBACK_TOOL_POLICY = {
+  allowedHosts: ["127.0.0.1"],
+  allowPrivateNetworks: true,
+  maxCallsPerTurn: 6,
+  callsPerCompanyPerDay: null,
+};
+
+/** An HTTP action that looks an order up on this fake: the tool the turn tests give an agent. */
+export function orderStatusAction(web: FakeToolHttpServer, approval: "auto" | "ask") {
+  return {
+    kind: "http" as const,
+    name: "order_status",
+    description: "The status of an order",
+    method: "GET" as const,
+    url: `${web.base}/orders/{id}`,
+    parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+    approval,
+  };
+}

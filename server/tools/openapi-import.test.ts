@@ -16,16 +16,14 @@ import { auditLog } from "../db/schema-records.js";
 import { agentTools } from "../db/schema-tools.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
-import { startFakeToolHttpServer, type FakeToolHttpServer } from "../test-support/fake-tool-http-server.js";
+import {
+  startFakeToolHttpServer,
+  type FakeToolHttpServer,
+  LOOPBACK_TOOL_POLICY,
+} from "../test-support/fake-tool-http-server.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 
 const SECRET = "shop-api-key-0123456789-qrst";
-const LOOPBACK_POLICY = {
-  allowedHosts: ["127.0.0.1"],
-  allowPrivateNetworks: true,
-  maxCallsPerTurn: 6,
-  callsPerCompanyPerDay: null,
-};
 
 /** A shop API as such documents are written: shared schemas, a parameter by $ref, a category inside itself. */
 function shopDocument(port: number) {
@@ -165,7 +163,7 @@ describeEachEngine("importing HTTP actions from an OpenAPI document", (engine) =
   beforeEach(async () => {
     fake.setBehaviour({});
     fake.requests.length = 0;
-    await setPolicy(LOOPBACK_POLICY);
+    await setPolicy(LOOPBACK_TOOL_POLICY);
   });
 
   const send = (user: MadeUser, method: "GET" | "POST" | "PUT", url: string, payload?: object | string) =>
@@ -396,7 +394,7 @@ describeEachEngine("importing HTTP actions from an OpenAPI document", (engine) =
   });
 
   it("refuses to import from a host the tool policy does not allow, though the dry run still lists it", async () => {
-    await setPolicy({ ...LOOPBACK_POLICY, allowedHosts: ["api.example.com"] });
+    await setPolicy({ ...LOOPBACK_TOOL_POLICY, allowedHosts: ["api.example.com"] });
     const agentId = await makeAgent(t, owner, { name: "Shop" });
     const preview = await importInto(agentId, { document: shopDocument(web.port), dryRun: true });
     expect(preview.json<OpenApiImportResult>().hostAllowed).toBe(false);

@@ -11,16 +11,16 @@ import type { AnalyticsReport, UsageSummary } from "../../contracts/usage.js";
 import { fakeLlm, frameData, makeAgent, streamChat, type StreamedFrame } from "../chat/chat-test-support.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
-import { startFakeToolHttpServer, type FakeToolHttpServer } from "../test-support/fake-tool-http-server.js";
+import {
+  startFakeToolHttpServer,
+  type FakeToolHttpServer,
+  LOOPBACK_TOOL_POLICY,
+  orderStatusAction,
+} from "../test-support/fake-tool-http-server.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { companyOf } from "../usage/usage-test-support.js";
 
-const POLICY = {
-  allowedHosts: ["127.0.0.1"],
-  allowPrivateNetworks: true,
-  maxCallsPerTurn: 6,
-  callsPerCompanyPerDay: null,
-};
+const POLICY = LOOPBACK_TOOL_POLICY;
 const DAY = "2026-06-01";
 
 describeEachEngine("tool calls counted in usage and capped per company", (engine) => {
@@ -59,15 +59,7 @@ describeEachEngine("tool calls counted in usage and capped per company", (engine
   ): Promise<{ user: MadeUser; agentId: string; companyId: string }> {
     const user = await makeUser(t, { admin: false, companyName, fullName: `${companyName} Member` });
     const agentId = await makeAgent(t, user, { name: `${companyName} Desk` });
-    const res = await send(user, "POST", `/api/agents/${agentId}/tools`, {
-      kind: "http",
-      name: "order_status",
-      description: "The status of an order",
-      method: "GET",
-      url: `${web.base}/orders/{id}`,
-      parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
-      approval,
-    });
+    const res = await send(user, "POST", `/api/agents/${agentId}/tools`, orderStatusAction(web, approval));
     expect(res.statusCode, res.body).toBe(201);
     return { user, agentId, companyId: (await companyOf(t, admin, companyName)).id };
   }

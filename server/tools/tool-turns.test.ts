@@ -21,18 +21,16 @@ import { auditLog } from "../db/schema-records.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeMcpServer, type FakeMcpServer } from "../test-support/fake-mcp-server.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
-import { startFakeToolHttpServer, type FakeToolHttpServer } from "../test-support/fake-tool-http-server.js";
+import {
+  startFakeToolHttpServer,
+  type FakeToolHttpServer,
+  LOOPBACK_TOOL_POLICY,
+} from "../test-support/fake-tool-http-server.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { DEFAULT_OUTBOUND_LIMITS } from "../http/outbound/outbound-policy.js";
 import { eventsOf, post as voicePost, startVoiceConversation, turnEvents } from "../voice/voice-test-support.js";
 
 const SECRET = "order-api-secret-0123456789-zyxw";
-const LOOPBACK_POLICY = {
-  allowedHosts: ["127.0.0.1"],
-  allowPrivateNetworks: true,
-  maxCallsPerTurn: 6,
-  callsPerCompanyPerDay: null,
-};
 
 interface ChatMessageBody {
   role: string;
@@ -76,7 +74,7 @@ describeEachEngine("tool calls in a turn", (engine) => {
   beforeEach(async () => {
     fake.setBehaviour({});
     fake.requests.length = 0;
-    await setPolicy(LOOPBACK_POLICY);
+    await setPolicy(LOOPBACK_TOOL_POLICY);
   });
 
   const send = (user: MadeUser, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
@@ -189,7 +187,7 @@ describeEachEngine("tool calls in a turn", (engine) => {
   });
 
   it("takes several steps, and stops offering tools once the calls per turn are spent", async () => {
-    await setPolicy({ ...LOOPBACK_POLICY, maxCallsPerTurn: 2 });
+    await setPolicy({ ...LOOPBACK_TOOL_POLICY, maxCallsPerTurn: 2 });
     const agentId = await agentWithTools();
     fake.setBehaviour({
       replyText: "Done.",
@@ -228,7 +226,7 @@ describeEachEngine("tool calls in a turn", (engine) => {
       url: "http://10.0.0.1/secret",
       approval: "auto",
     });
-    await setPolicy({ ...LOOPBACK_POLICY, allowPrivateNetworks: true, allowedHosts: ["127.0.0.1"] });
+    await setPolicy({ ...LOOPBACK_TOOL_POLICY, allowPrivateNetworks: true, allowedHosts: ["127.0.0.1"] });
     fake.setBehaviour({
       replyText: "Sorry.",
       toolCallQueue: [
@@ -336,7 +334,7 @@ describeEachEngine("tool calls in a turn", (engine) => {
   });
 
   it("refuses calls past the company's daily cap", async () => {
-    await setPolicy({ ...LOOPBACK_POLICY, callsPerCompanyPerDay: 0 });
+    await setPolicy({ ...LOOPBACK_TOOL_POLICY, callsPerCompanyPerDay: 0 });
     const agentId = await agentWithTools();
     fake.setBehaviour({
       replyText: "No lookups today.",

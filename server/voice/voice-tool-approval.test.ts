@@ -10,16 +10,14 @@ import type { LanguageCode, VoiceTurnEvent } from "../../contracts/voice.js";
 import { makeAgent, modelCalls } from "../chat/chat-test-support.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
-import { startFakeToolHttpServer, type FakeToolHttpServer } from "../test-support/fake-tool-http-server.js";
+import {
+  startFakeToolHttpServer,
+  type FakeToolHttpServer,
+  LOOPBACK_TOOL_POLICY,
+  orderStatusAction,
+} from "../test-support/fake-tool-http-server.js";
 import { describeEachEngine, startTestApp } from "../test-support/test-app.js";
 import { eventsOf, fakeLlm, startVoiceConversation, storedMessages, streamTurn } from "./voice-test-support.js";
-
-const LOOPBACK_POLICY = {
-  allowedHosts: ["127.0.0.1"],
-  allowPrivateNetworks: true,
-  maxCallsPerTurn: 6,
-  callsPerCompanyPerDay: null,
-};
 
 interface ToolMessage {
   role: string;
@@ -51,18 +49,10 @@ describeEachEngine("tools in a voice call", (engine) => {
     const owner = await makeUser(t, { admin: false, companyName: "Acme" });
     const send = (user: MadeUser, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-    expect((await send(admin, "PUT", "/api/admin/tool-policy", LOOPBACK_POLICY)).statusCode).toBe(200);
+    expect((await send(admin, "PUT", "/api/admin/tool-policy", LOOPBACK_TOOL_POLICY)).statusCode).toBe(200);
     const agentWith = async (approval: "auto" | "ask") => {
       const agentId = await makeAgent(t, owner, { name: "Phone Desk" });
-      const res = await send(owner, "POST", `/api/agents/${agentId}/tools`, {
-        kind: "http",
-        name: "order_status",
-        description: "The status of an order",
-        method: "GET",
-        url: `${web.base}/orders/{id}`,
-        parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
-        approval,
-      });
+      const res = await send(owner, "POST", `/api/agents/${agentId}/tools`, orderStatusAction(web, approval));
       expect(res.statusCode, res.body).toBe(201);
       return agentId;
     };
