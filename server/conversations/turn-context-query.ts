@@ -14,7 +14,8 @@ import { agentVisibleToSql } from "../agents/queries.js";
 import type { Db } from "../db/connect.js";
 import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
-import { agentFromJson } from "./agent-json.js";
+import { rowFromJson } from "../db/row-from-json.js";
+import { agents } from "../db/schema.js";
 import { activePathEndSql, ancestorsCte, type TurnPlacement } from "./message-tree-sql.js";
 import type { ConversationKind } from "./queries.js";
 
@@ -76,7 +77,7 @@ export async function readTurnContext(db: Db, p: TurnContextRequest): Promise<Tu
     (v) => turnContextSql(v, shape),
     values,
   );
-  const agent = agentFromJson(row.agent);
+  const agent = rowFromJson(agents, row.agent);
   const storable = agent !== null && agent.isActive && row.conversation_ok === true;
   return {
     storable,

@@ -12,7 +12,8 @@ import { agentVisibleToSql } from "../agents/queries.js";
 import type { Db } from "../db/connect.js";
 import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import { admissionCtes, admissionDates, admissionReport, readAdmission, type Admission } from "../usage/queries.js";
-import { agentFromJson } from "./agent-json.js";
+import { rowFromJson } from "../db/row-from-json.js";
+import { agents } from "../db/schema.js";
 import { activePathEndSql, type TurnPlacement } from "./message-tree-sql.js";
 import type { ConversationKind } from "./queries.js";
 
@@ -271,7 +272,7 @@ function stored(
   started: boolean,
   notStored: () => TurnBegun,
 ): TurnBegun {
-  const agent = agentFromJson(row.agent);
+  const agent = rowFromJson(agents, row.agent);
   const admission = readAdmission(row.quota);
   if (!agent || !admission || typeof conversationId !== "string" || typeof row.message_id !== "string") {
     return notStored();
@@ -288,7 +289,7 @@ function stored(
 
 /** The agent-side refusal, if any: missing (or someone else's) before inactive. */
 function agentOutcome(row: Record<string, unknown>): TurnBegun | null {
-  const agent = agentFromJson(row.agent);
+  const agent = rowFromJson(agents, row.agent);
   if (!agent) return { outcome: "no-agent" };
   if (!agent.isActive) return { outcome: "inactive-agent", agent };
   return null;

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { storeReply, storeReplyWithUsage } from "../conversations/reply-queries.js";
+import { findKeyHolder } from "../publishing/openai-api/queries.js";
 import { readTurnContext } from "../conversations/turn-context-query.js";
 import { beginTurn } from "../conversations/turn-queries.js";
 import { insertTurnUsage, type TurnUsageRecord } from "../usage/queries.js";
@@ -113,6 +114,7 @@ async function buildEveryShape(): Promise<void> {
     }
   }
   for (const firstTokenMs of [null, 50]) await insertTurnUsage(capturingDb, usage(firstTokenMs));
+  await findKeyHolder(capturingDb, "0".repeat(64), now);
 }
 
 const fileOf = (shape: string) => `${shape}.sql`;
@@ -155,6 +157,7 @@ it("covers every module that runs shaped statements", () => {
     "conversations/reply-queries.ts",
     "conversations/turn-context-query.ts",
     "conversations/turn-queries.ts",
+    "publishing/openai-api/queries.ts",
     "usage/queries.ts",
   ]);
 });

@@ -4,9 +4,10 @@
  * time; and the record of an admitted turn, written beside the turn (decision 108, amended by
  * 152: a commit of its own before the turn cost a disk flush on the path to the first token).
  */
-import { and, eq, getTableColumns, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
-import { namedStatementRows } from "../../db/named-statement.js";
+import { namedStatementRows, shapedRows, type Slots } from "../../db/named-statement.js";
+import { rowFromJson } from "../../db/row-from-json.js";
 import { agents, users } from "../../db/schema.js";
 import { apiKeys } from "../../db/schema-api-keys.js";
 import { agentPublishing } from "../../db/schema-publishing.js";
@@ -25,35 +26,49 @@ export interface KeyHolder {
   recentTurns: { count: number; oldestMs: number | null };
 }
 
-/** The live key whose hash this is, with what it reaches and its turns since `since`. */
+/**
+ * The live key whose hash this is, with what it reaches and its turns since `since`. Every /v1
+ * request makes this read before its turn, so it is one statement built once and prepared
+ * (issue 25: /v1 within 2 ms of /api/chat, whose session comes from a cache); the rows of the
+ * agent, its publishing and its owner come back as json. The key's own guests row has the key's
+ * id (recordApiTurn), so its turns are found by the index on (guest, time).
+ */
 export async function findKeyHolder(db: Db, keyHash: string, since: Date): Promise<KeyHolder | null> {
-  const { passwordHash: _hash, ...ownerColumns } = getTableColumns(users);
-  // The key's own guests row has the key's id (admitApiTurn), so its turns are found by the index on (guest, time).
-  const recent = sql`(select count(*) from guest_turns t where t.guest_id = ${apiKeys.id} and t.created_at >= ${since.toISOString()}::timestamptz)`;
-  const oldest = sql`(select extract(epoch from min(t.created_at)) * 1000 from guest_turns t where t.guest_id = ${apiKeys.id} and t.created_at >= ${since.toISOString()}::timestamptz)`;
-  const [row] = await db
-    .select({
-      key: { id: apiKeys.id, name: apiKeys.name },
-      agent: agents,
-      publishing: agentPublishing,
-      owner: ownerColumns,
-      recentCount: sql<number>`${recent}::int`,
-      oldestMs: sql<number | null>`${oldest}::float8`,
-    })
-    .from(apiKeys)
-    .innerJoin(agents, eq(agents.id, apiKeys.agentId))
-    .leftJoin(agentPublishing, and(eq(agentPublishing.agentId, agents.id), eq(agentPublishing.enabled, true)))
-    .leftJoin(users, and(eq(users.id, agents.userId), eq(users.approvalStatus, "approved"), isNull(users.deletedAt)))
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
-    .limit(1);
+  const [row] = await shapedRows(
+    db,
+    "api_key_holder",
+    (v: Slots<{ keyHash: string; since: string }>) =>
+      sql`select k.id as key_id, k.name as key_name, row_to_json(a) as agent, row_to_json(p) as publishing,
+                 to_jsonb(u) - 'password_hash' as owner,
+                 (select count(*) from guest_turns t where t.guest_id = k.id and t.created_at >= ${v.since}::timestamptz)::int as recent_count,
+                 (select extract(epoch from min(t.created_at)) * 1000 from guest_turns t
+                   where t.guest_id = k.id and t.created_at >= ${v.since}::timestamptz)::float8 as oldest_ms
+          from api_keys k
+          join agents a on a.id = k.agent_id
+          left join agent_publishing p on p.agent_id = a.id and p.enabled
+          left join users u on u.id = a.user_id and u.approval_status = 'approved' and u.deleted_at is null
+          where k.key_hash = ${v.keyHash} and k.revoked_at is null
+          limit 1`,
+    { keyHash, since: since.toISOString() },
+  );
   if (!row) return null;
-  const oldestMs = row.oldestMs === null ? null : Number(row.oldestMs);
+  const agent = rowFromJson(agents, row.agent);
+  if (!agent) return null;
+  const ownerRow = rowFromJson(users, row.owner);
+  let owner: UserRow | null = null;
+  if (ownerRow) {
+    const { passwordHash: _hash, ...rest } = ownerRow;
+    owner = rest;
+  }
   return {
-    key: row.key,
-    agent: row.agent,
-    publishing: row.publishing,
-    owner: row.owner,
-    recentTurns: { count: Number(row.recentCount), oldestMs },
+    key: { id: String(row.key_id), name: String(row.key_name) },
+    agent,
+    publishing: rowFromJson(agentPublishing, row.publishing),
+    owner,
+    recentTurns: {
+      count: Number(row.recent_count),
+      oldestMs: row.oldest_ms === null || row.oldest_ms === undefined ? null : Number(row.oldest_ms),
+    },
   };
 }
 
