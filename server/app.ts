@@ -16,6 +16,7 @@ import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
 import { closeSharedExtractPool } from "./knowledge/extract/extract-pool.js";
 import { createKnowledgeIngestion, type KnowledgeIngestion } from "./knowledge/ingestion.js";
+import { discardAbandonedStoring, STORING_LEASE_MS } from "./knowledge/queries.js";
 import { createKnowledgeSearch } from "./knowledge/knowledge-tool-search.js";
 import { registerKnowledgeRoutes } from "./knowledge/routes.js";
 import { answerClientError } from "./http/client-errors.js";
@@ -120,8 +121,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outcomeSweeps = startOutcomeSweeps({ ...outcomeDeps, config: deps.config }, app.log);
   });
   app.addHook("onClose", async () => outcomeSweeps?.stop());
-  // Documents left waiting for embeddings (a restart, a changed model) are resumed once serving.
-  app.addHook("onReady", async () => features.knowledgeIngestion.wake());
+  // Documents left waiting for embeddings (a restart, a changed model) are resumed once serving;
+  // uploads a stopped server left half-stored are discarded once their lease has run out.
+  app.addHook("onReady", async () => {
+    features.knowledgeIngestion.wake();
+    const staleBefore = new Date(deps.clock.now().getTime() - STORING_LEASE_MS);
+    await discardAbandonedStoring(deps.db.db, staleBefore).catch((error: unknown) =>
+      app.log.warn({ err: error }, "could not discard abandoned knowledge uploads; the next upload to each agent will"),
+    );
+  });
   app.addHook("onClose", async () => {
     await features.knowledgeIngestion.close();
     await closeSharedExtractPool();

@@ -44,7 +44,14 @@ export const knowledgeDocuments = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     /** The file as uploaded (UTF-8 for pasted text); kept for re-indexing. */
     content: bytea("content").notNull(),
-    status: text("status", { enum: KNOWLEDGE_STATUSES }).notNull().default("processing"),
+    /**
+     * The API's statuses, and "storing": the passages are being written in short batches
+     * (knowledge/queries.ts); hidden from search, listed as processing, its passages already
+     * counted in knowledge_terms.
+     */
+    status: text("status", { enum: [...KNOWLEDGE_STATUSES, "storing"] })
+      .notNull()
+      .default("processing"),
     error: text("error"),
     chunkCount: integer("chunk_count").notNull().default(0),
     /** Ingestion runs started for this version of the document; a crash loop ends in "failed". */

@@ -6,7 +6,8 @@ export function toKnowledgeDocument(row: KnowledgeDocumentSummary): KnowledgeDoc
   return {
     id: row.id,
     title: row.title,
-    status: row.status,
+    // Passages still being written are, to the person, being indexed like ones being embedded.
+    status: row.status === "storing" ? "processing" : row.status,
     // While processing (embedding), the passages already stored are those being indexed: the
     // page says "Indexing 1,240 passages…" rather than a bare spinner (issue 23).
     chunks: row.status === "failed" ? 0 : row.chunkCount,

@@ -1,5 +1,5 @@
 /** Plain (db, params) queries for knowledge documents and their chunks. */
-import { and, asc, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { agents, users } from "../db/schema.js";
 import { knowledgeChunks, knowledgeDocuments } from "../db/schema-knowledge.js";
@@ -59,15 +59,132 @@ export interface ChunkInsert {
   location: string | null;
 }
 
-export async function insertDocument(
+/**
+ * A new document whose passages come afterwards in batches (appendStoredChunks): hidden from
+ * search until finishStoring, listed as processing, and holding its room in the agent's limits
+ * (agentKnowledgeCounts counts its chunk_count) from the start.
+ */
+export async function insertStoringDocument(
   db: Db,
-  values: typeof knowledgeDocuments.$inferInsert,
-  chunks: ChunkInsert[],
+  values: Omit<typeof knowledgeDocuments.$inferInsert, "status">,
 ): Promise<KnowledgeDocumentSummary> {
-  const [row] = await db.insert(knowledgeDocuments).values(values).returning(summaryColumns);
-  await insertChunks(db, row.id, row.agentId, chunks);
-  if (row.status === "ready") await countDocumentTerms(db, row, 1);
+  const [row] = await db
+    .insert(knowledgeDocuments)
+    .values({ ...values, status: "storing" })
+    .returning(summaryColumns);
   return row;
+}
+
+/**
+ * Passages are stored this many rows, or about this many characters, to a statement: each
+ * batch is a statement of its own outside any transaction, so on PGlite's one connection a chat
+ * waits for one batch at most, never for a whole document (issue 21).
+ */
+export const STORING_BATCH_ROWS = 100;
+export const STORING_BATCH_CHARS = 64_000;
+/** A document left "storing" this long after its last batch was abandoned (its server stopped). */
+export const STORING_LEASE_MS = 10 * 60_000;
+
+/** The passages in batches of at most STORING_BATCH_ROWS rows and about STORING_BATCH_CHARS characters. */
+export function storingBatches(chunks: ChunkInsert[]): ChunkInsert[][] {
+  const batches: ChunkInsert[][] = [];
+  let batch: ChunkInsert[] = [];
+  let chars = 0;
+  for (const chunk of chunks) {
+    if (
+      batch.length > 0 &&
+      (batch.length >= STORING_BATCH_ROWS || chars + chunk.content.length > STORING_BATCH_CHARS)
+    ) {
+      batches.push(batch);
+      batch = [];
+      chars = 0;
+    }
+    batch.push(chunk);
+    chars += chunk.content.length;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/**
+ * Stores one batch of a storing document's passages and adds their words to the agent's term
+ * statistics, in one statement, renewing the document's lease. False when the document is no
+ * longer storing (deleted meanwhile): nothing was written.
+ */
+export async function appendStoredChunks(
+  db: Db,
+  document: { id: string; agentId: string },
+  chunks: ChunkInsert[],
+  now: Date,
+): Promise<boolean> {
+  const rows = chunks.map((c) => ({ ordinal: c.ordinal, content: c.content, location: c.location }));
+  const result: unknown = await db.execute(sql`
+    with doc as (
+      update knowledge_documents set updated_at = ${now}
+       where id = ${document.id} and status = 'storing'
+       returning id, agent_id
+    ), stored as (
+      insert into knowledge_chunks (document_id, agent_id, ordinal, content, location)
+      select doc.id, doc.agent_id, c.ordinal, c.content, c.location
+        from doc cross join json_to_recordset(${JSON.stringify(rows)}::json) as c(ordinal int, content text, location text)
+      returning search_english
+    ), counted as (
+      insert into knowledge_terms (agent_id, lexeme, chunks)
+      select ${document.agentId}::uuid, u.lexeme, count(*)::int
+        from stored cross join lateral unnest(stored.search_english) as u
+       group by u.lexeme
+       order by u.lexeme
+      on conflict (agent_id, lexeme) do update set chunks = knowledge_terms.chunks + excluded.chunks
+    )
+    select count(*)::int as found from doc`);
+  const [row] = (result as { rows?: { found: number }[] }).rows ?? [];
+  return Number(row?.found ?? 0) > 0;
+}
+
+/**
+ * The storing document, all its passages stored, made searchable ("ready"), or handed to the
+ * embeddings worker ("processing": its words leave the statistics until it is ready, as a
+ * processing document's never counted). Null when it is no longer storing.
+ */
+export async function finishStoring(
+  db: Db,
+  document: { id: string; agentId: string },
+  state: { status: "ready" | "processing"; now: Date },
+): Promise<KnowledgeDocumentSummary | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(knowledgeDocuments)
+      .set({ status: state.status, updatedAt: state.now })
+      .where(and(eq(knowledgeDocuments.id, document.id), eq(knowledgeDocuments.status, "storing")))
+      .returning(summaryColumns);
+    if (row && state.status !== "ready") await countDocumentTerms(tx, document, -1);
+    return row ?? null;
+  });
+}
+
+/** Removes a document that is still storing (its upload failed or was abandoned), with its words' counts. */
+export async function discardStoringDocument(db: Db, document: { id: string; agentId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    if ((await lockedStatus(tx, document.id)) !== "storing") return;
+    await countDocumentTerms(tx, document, -1);
+    await tx.delete(knowledgeDocuments).where(eq(knowledgeDocuments.id, document.id));
+  });
+}
+
+/** Discards the documents (of one agent, or all) whose storing stopped before `staleBefore`: a server died mid-upload. */
+export async function discardAbandonedStoring(db: Db, staleBefore: Date, agentId?: string): Promise<number> {
+  const abandoned = await db
+    .select({ id: knowledgeDocuments.id, agentId: knowledgeDocuments.agentId })
+    .from(knowledgeDocuments)
+    .where(
+      and(
+        eq(knowledgeDocuments.status, "storing"),
+        lt(knowledgeDocuments.updatedAt, staleBefore),
+        agentId ? eq(knowledgeDocuments.agentId, agentId) : undefined,
+      ),
+    );
+  for (const document of abandoned) await discardStoringDocument(db, document);
+  return abandoned.length;
 }
 
 /**
@@ -90,6 +207,9 @@ export async function countDocumentTerms(
      order by u.lexeme
     on conflict (agent_id, lexeme) do update set chunks = knowledge_terms.chunks + excluded.chunks`);
 }
+
+/** Whether a document in this status has its passages' words in knowledge_terms. */
+const termsCounted = (status: KnowledgeDocumentRow["status"] | null) => status === "ready" || status === "storing";
 
 /** The document's status now, its row locked until the caller's transaction ends; null when gone. */
 async function lockedStatus(db: Db, id: string): Promise<KnowledgeDocumentRow["status"] | null> {
@@ -115,7 +235,7 @@ export async function replaceChunks(
   chunks: ChunkInsert[],
   state: Pick<KnowledgeDocumentRow, "status" | "chunkCount" | "embeddingModel" | "updatedAt">,
 ): Promise<KnowledgeDocumentSummary> {
-  if ((await lockedStatus(db, document.id)) === "ready") await countDocumentTerms(db, document, -1);
+  if (termsCounted(await lockedStatus(db, document.id))) await countDocumentTerms(db, document, -1);
   await db.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, document.id));
   await insertChunks(db, document.id, document.agentId, chunks);
   const [row] = await db
@@ -130,7 +250,7 @@ export async function replaceChunks(
 export async function deleteDocumentOfAgent(db: Db, agentId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Its passages leave the statistics before the delete takes them (a cascade).
-    if ((await lockedStatus(tx, id)) === "ready") await countDocumentTerms(tx, { id, agentId }, -1);
+    if (termsCounted(await lockedStatus(tx, id))) await countDocumentTerms(tx, { id, agentId }, -1);
     const rows = await tx
       .delete(knowledgeDocuments)
       .where(and(eq(knowledgeDocuments.agentId, agentId), eq(knowledgeDocuments.id, id)))

@@ -1,8 +1,9 @@
 /**
  * Knowledge per agent: who may add, list, delete and re-index an agent's documents, and the
  * limits that bound them. A file is read (in a worker, off the event loop) before anything is
- * stored, so a bad file is refused with nothing half-written; its chunks are written with it in
- * one transaction, and the embeddings, when configured, come afterwards in the background.
+ * stored, so a bad file is refused with nothing half-written; its passages are written in short
+ * batches while it is hidden from search (store), and the embeddings, when configured, come
+ * afterwards in the background.
  */
 import { errorBody } from "../../contracts/errors.js";
 import {
@@ -32,10 +33,16 @@ import {
   companyKnowledgeBytes,
   deleteDocumentOfAgent,
   findAgentOwner,
+  appendStoredChunks,
+  discardAbandonedStoring,
+  discardStoringDocument,
   findDocumentOfAgent,
-  insertDocument,
+  finishStoring,
+  insertStoringDocument,
   listDocumentsOfAgent,
   replaceChunks,
+  STORING_LEASE_MS,
+  storingBatches,
 } from "./queries.js";
 
 export const AGENT_NOT_FOUND = "Agent not found";
@@ -185,6 +192,16 @@ async function extract(
   }
 }
 
+/**
+ * Stores a read document in three steps, none of which holds anything for long (issue 21: no
+ * chat may wait on an upload): the document's row with its limits checked under the company's
+ * lock (one short transaction; the lock is taken last, after the row's write, so two uploads
+ * still cannot both take the last room), then its passages in short batches that are
+ * statements of their own (on PGlite's one connection a chat waits for one batch at most), then
+ * the switch that makes it searchable. Until then it is "storing": hidden from search, listed
+ * as processing. A failure on the way discards it; one whose server died is discarded by the
+ * next upload to the agent, or at the next start, once its lease has run out.
+ */
 async function store(
   deps: FeatureDeps,
   user: UserRow,
@@ -193,31 +210,23 @@ async function store(
   extracted: ExtractedDocument,
 ): Promise<KnowledgeDocument> {
   const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx) => {
-    // The passages go in first, without the company's row lock: a chat's write waits on that
-    // lock, and storing thousands of passages takes seconds. The lock is taken last, held only
-    // from the limits' check to the commit, so two uploads still cannot both take the last room
-    // (the second's check runs after the first committed, and counts its rows).
-    const stored = await insertDocument(
-      tx,
-      {
-        agentId,
-        userId: user.id,
-        title: file.title.slice(0, KNOWLEDGE_TITLE_MAX),
-        kind: extracted.kind,
-        fileName: file.fileName,
-        sizeBytes: file.bytes.length,
-        content: file.bytes,
-        status: deps.embeddings ? "processing" : "ready",
-        chunkCount: extracted.chunks.length,
-        createdAt: now,
-        updatedAt: now,
-      },
-      extracted.chunks,
-    );
+  await discardAbandonedStoring(deps.db, new Date(now.getTime() - STORING_LEASE_MS), agentId);
+  const document = await deps.db.transaction(async (tx) => {
+    const stored = await insertStoringDocument(tx, {
+      agentId,
+      userId: user.id,
+      title: file.title.slice(0, KNOWLEDGE_TITLE_MAX),
+      kind: extracted.kind,
+      fileName: file.fileName,
+      sizeBytes: file.bytes.length,
+      content: file.bytes,
+      chunkCount: extracted.chunks.length,
+      createdAt: now,
+      updatedAt: now,
+    });
     const company = await lockCompanyOfUser(tx, user.id);
     if (!company) throw new Error(`user ${user.id} has no company`);
-    // These counts include the document just stored.
+    // These counts include the document just stored, and any other upload still storing.
     const counts = await agentKnowledgeCounts(tx, agentId);
     if (counts.documents > KNOWLEDGE_DOCUMENTS_PER_AGENT) {
       throw apiError("TOO_MANY_DOCUMENTS", { limit: KNOWLEDGE_DOCUMENTS_PER_AGENT });
@@ -233,8 +242,27 @@ async function store(
     }
     return stored;
   });
-  if (deps.embeddings) deps.knowledgeIngestion.wake();
-  return toKnowledgeDocument(row);
+  try {
+    for (const batch of storingBatches(extracted.chunks)) {
+      // PGlite runs each statement on this thread, and the next batch would be queued from the
+      // last one's continuation: without a turn of the event loop between batches no request
+      // (another person's chat) is even read until the whole document is stored.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!(await appendStoredChunks(deps.db, document, batch, deps.clock.now()))) throw apiError("DOCUMENT_NOT_FOUND");
+    }
+    const finished = await finishStoring(deps.db, document, {
+      status: deps.embeddings ? "processing" : "ready",
+      now: deps.clock.now(),
+    });
+    if (!finished) throw apiError("DOCUMENT_NOT_FOUND");
+    if (deps.embeddings) deps.knowledgeIngestion.wake();
+    return toKnowledgeDocument(finished);
+  } catch (error) {
+    // The upload's own error is the one to report; a document this cannot discard (the database
+    // went away) is discarded once its lease has run out.
+    await discardStoringDocument(deps.db, document).catch(() => undefined);
+    throw error;
+  }
 }
 
 function titleFromFileName(fileName: string | null): string {

@@ -20,7 +20,12 @@ import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { knowledgeChunks } from "../../../server/db/schema-knowledge.js";
 import { closeSharedExtractPool, extractInWorker } from "../../../server/knowledge/extract/extract-pool.js";
-import { insertDocument } from "../../../server/knowledge/queries.js";
+import {
+  insertStoringDocument,
+  appendStoredChunks,
+  finishStoring,
+  storingBatches,
+} from "../../../server/knowledge/queries.js";
 import { queryTerms } from "../../../server/knowledge/search/query-terms.js";
 import { retrievePassages } from "../../../server/knowledge/search/retrieve-passages.js";
 import { wordSearchSql } from "../../../server/knowledge/search/search-queries.js";
@@ -88,23 +93,19 @@ async function ingest(
       const input = { bytes: page.bytes, fileName: page.fileName, declaredType: "text/html" };
       if (!extractions.has(page.key)) extractions.set(page.key, extractInWorker(input, POOL_OPTIONS));
       const extracted = await extractions.get(page.key)!;
-      const row = await db.transaction((tx) =>
-        insertDocument(
-          tx,
-          {
-            agentId: owner.agentId,
-            userId: owner.userId,
-            title: `${extracted.suggestedTitle ?? page.key}${copy > 0 ? ` (copy ${copy})` : ""}`.slice(0, 200),
-            kind: extracted.kind,
-            fileName: page.fileName,
-            sizeBytes: page.bytes.length,
-            content: Buffer.from(page.bytes),
-            status: "ready",
-            chunkCount: extracted.chunks.length,
-          },
-          extracted.chunks,
-        ),
-      );
+      // Stored as an upload stores it: the row, its passages in batches, then made searchable.
+      const row = await insertStoringDocument(db, {
+        agentId: owner.agentId,
+        userId: owner.userId,
+        title: `${extracted.suggestedTitle ?? page.key}${copy > 0 ? ` (copy ${copy})` : ""}`.slice(0, 200),
+        kind: extracted.kind,
+        fileName: page.fileName,
+        sizeBytes: page.bytes.length,
+        content: Buffer.from(page.bytes),
+        chunkCount: extracted.chunks.length,
+      });
+      for (const batch of storingBatches(extracted.chunks)) await appendStoredChunks(db, row, batch, new Date());
+      await finishStoring(db, row, { status: "ready", now: new Date() });
       if (copy === 0) pageOfDocument.set(row.id, page.key);
     }
   };

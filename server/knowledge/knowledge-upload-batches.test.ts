@@ -1,0 +1,190 @@
+/**
+ * An upload stores its passages in short batches (issue 21: while a 20 MB document was being
+ * ingested, other chats of the company waited seconds; on PGlite the upload's one transaction
+ * held the only connection). Both engines, ordered by events, not by time: a chat that starts
+ * once the document is seen storing must be answered while it is still storing. A document
+ * deleted mid-way, or left storing by a server that stopped, leaves nothing behind, and the
+ * agent's term statistics stay what counting its searchable passages again gives.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { KnowledgeDocument } from "../../contracts/knowledge.js";
+import { makeAgent, postChat } from "../chat/chat-test-support.js";
+import { makeUser, type MadeUser } from "../test-support/factories.js";
+import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import { knowledgeOf, pasteText, uploadFile } from "./knowledge-test-support.js";
+import { appendStoredChunks, insertStoringDocument, STORING_LEASE_MS, storingBatches } from "./queries.js";
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** A long manual: numbered sections of distinct paragraphs, enough for many batches of passages. */
+function longManual(sections: number): string {
+  const parts: string[] = [];
+  for (let n = 1; n <= sections; n++) {
+    parts.push(
+      `## Section ${n}: model ${n} maintenance\n\n` +
+        `Model ${n} needs its filter ${n % 7} cleaned every ${n % 11} weeks. The brush roll of unit ${n} ` +
+        `is replaced after ${n * 3} hours of cleaning, and error code E${n % 50} means the dust bin of ` +
+        `series ${n} is full or missing.\n\nWhen the battery of model ${n} drops below ${n % 90} percent, ` +
+        `the robot returns to dock ${n % 13} and resumes the room it left.`,
+    );
+  }
+  return parts.join("\n\n");
+}
+
+async function statusOf(t: TestApp, agentId: string): Promise<string | null> {
+  const result = await t.deps.db.db.execute(
+    sql`select status from knowledge_documents where agent_id = ${agentId} order by created_at desc limit 1`,
+  );
+  return rowsOf<{ status: string }>(result)[0]?.status ?? null;
+}
+
+/** Resolves once the agent's newest document is in `status` (each look is a query, in turn with the upload's). */
+async function seen(t: TestApp, agentId: string, status: string): Promise<void> {
+  while ((await statusOf(t, agentId)) !== status) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The agent's kept term statistics equal a fresh count over its ready documents' passages. */
+async function expectStatisticsRight(t: TestApp, agentId: string): Promise<void> {
+  const kept = await t.deps.db.db.execute(sql`
+    select lexeme, chunks from knowledge_terms where agent_id = ${agentId} and chunks <> 0 order by lexeme`);
+  const again = await t.deps.db.db.execute(sql`
+    select u.lexeme, count(*)::int as chunks
+      from knowledge_chunks c
+      join knowledge_documents d on d.id = c.document_id and d.status = 'ready'
+     cross join lateral unnest(c.search_english) as u
+     where c.agent_id = ${agentId}
+     group by u.lexeme order by u.lexeme`);
+  expect(rowsOf(kept)).toEqual(rowsOf(again));
+}
+
+describeEachEngine("knowledge uploads stored in batches", (engine) => {
+  let t: TestApp;
+  let uploader: MadeUser;
+  let colleague: MadeUser;
+  const manual = longManual(1_500);
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    uploader = await makeUser(t, { companyName: "Batch Robotics" });
+    colleague = await makeUser(t, { companyName: "Batch Robotics" });
+  });
+  afterAll(() => t.close());
+
+  it("answers a colleague's chat while a long document's passages are still being stored", async () => {
+    const agentId = await makeAgent(t, uploader, { name: "Manual Reader" });
+    const colleagueAgent = await makeAgent(t, colleague, { name: "Front Desk" });
+    const upload = uploadFile(t, uploader, agentId, { fileName: "manual.md", bytes: manual, type: "text/markdown" });
+
+    await seen(t, agentId, "storing");
+    // Listed while storing, as a document being indexed.
+    const listed = await knowledgeOf(t, uploader, agentId);
+    expect(listed.map((d) => d.status)).toEqual(["processing"]);
+    expect(listed[0].chunks).toBeGreaterThan(200);
+
+    const chat = await postChat(t, colleague, colleagueAgent, { message: "Hello, are you open today?" });
+    expect(chat.statusCode).toBe(200);
+    // Answered before the document was done: the upload did not hold the database meanwhile.
+    expect(await statusOf(t, agentId)).toBe("storing");
+
+    const res = await upload;
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = res.json<KnowledgeDocument>();
+    expect(stored.status).toBe("ready");
+    const passages = await t.deps.db.db.execute(
+      sql`select count(*)::int as n from knowledge_chunks where document_id = ${stored.id}`,
+    );
+    expect(rowsOf<{ n: number }>(passages)[0].n).toBe(stored.chunks);
+    await expectStatisticsRight(t, agentId);
+
+    // Searchable once ready: the agent cites the manual.
+    const asked = await postChat(t, uploader, agentId, { message: "What does error code E17 mean for series 617?" });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain("manual");
+  });
+
+  it("leaves nothing behind when the document is deleted while it is being stored", async () => {
+    const agentId = await makeAgent(t, uploader, { name: "Deleted Reader" });
+    // Another document already counted, so the statistics have something to get wrong.
+    expect((await pasteText(t, uploader, agentId, "Opening hours", "We open at nine every weekday.")).statusCode).toBe(
+      201,
+    );
+    const upload = uploadFile(t, uploader, agentId, { fileName: "manual.md", bytes: manual, type: "text/markdown" });
+    await seen(t, agentId, "storing");
+    const storing = (await knowledgeOf(t, uploader, agentId)).find((d) => d.title !== "Opening hours");
+    expect(storing?.status).toBe("processing");
+
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/agents/${agentId}/knowledge/${storing!.id}`,
+      headers: { cookie: uploader.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const res = await upload;
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ code: string }>().code).toBe("DOCUMENT_NOT_FOUND");
+
+    expect((await knowledgeOf(t, uploader, agentId)).map((d) => d.title)).toEqual(["Opening hours"]);
+    const left = await t.deps.db.db.execute(
+      sql`select count(*)::int as n from knowledge_chunks where document_id = ${storing!.id}`,
+    );
+    expect(rowsOf<{ n: number }>(left)[0].n).toBe(0);
+    await expectStatisticsRight(t, agentId);
+  });
+
+  it("discards a document a stopped server left storing once its lease has run out, and keeps a fresh one", async () => {
+    const agentId = await makeAgent(t, uploader, { name: "Abandoned Reader" });
+    const [owner] = rowsOf<{ id: string }>(
+      await t.deps.db.db.execute(sql`select id from users where email = ${uploader.email}`),
+    );
+    const leftBehind = async (title: string, at: Date) => {
+      const chunks = [0, 1, 2].map((ordinal) => ({
+        ordinal,
+        content: `${title}: the charging dock blinks amber when the contacts are dirty (${ordinal}).`,
+        location: null,
+      }));
+      const row = await insertStoringDocument(t.deps.db.db, {
+        agentId,
+        userId: owner.id,
+        title,
+        kind: "text",
+        fileName: null,
+        sizeBytes: 100,
+        content: Buffer.from(title),
+        chunkCount: 5,
+        createdAt: at,
+        updatedAt: at,
+      });
+      for (const batch of storingBatches(chunks))
+        expect(await appendStoredChunks(t.deps.db.db, row, batch, at)).toBe(true);
+      return row;
+    };
+    const now = t.clock.now();
+    await leftBehind("Stopped long ago", new Date(now.getTime() - STORING_LEASE_MS - 1_000));
+    const fresh = await leftBehind("Still being stored", new Date(now.getTime() - 1_000));
+
+    // The next upload to the agent discards the abandoned one; the fresh one may belong to another instance.
+    expect((await pasteText(t, uploader, agentId, "Dock", "The dock light is green when charged.")).statusCode).toBe(
+      201,
+    );
+    const titles = (await knowledgeOf(t, uploader, agentId)).map((d) => `${d.title}: ${d.status}`).sort();
+    expect(titles).toEqual(["Dock: ready", "Still being stored: processing"]);
+
+    // Its words are counted while it stores; counted again, the statistics hold them beside the ready ones.
+    const kept = rowsOf<{ chunks: number }>(
+      await t.deps.db.db.execute(
+        sql`select chunks from knowledge_terms where agent_id = ${agentId} and lexeme = 'amber'`,
+      ),
+    );
+    expect(kept[0]?.chunks).toBe(3);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/agents/${agentId}/knowledge/${fresh.id}`,
+      headers: { cookie: uploader.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await expectStatisticsRight(t, agentId);
+  });
+});
