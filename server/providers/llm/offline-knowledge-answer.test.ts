@@ -109,4 +109,25 @@ describe("offlineKnowledgeAnswer", () => {
 
     expect(reply).toBe("According to Returns FAQ: Our shop opens at nine. [1]");
   });
+
+  it("quotes a short list item that answers, rather than reading it as a heading", () => {
+    const perks = passage(
+      "Member perks\n\n- Free delivery on every order\n- Early access to sales\n\nJoin in the app.",
+    );
+
+    const reply = offlineKnowledgeAnswer("Is delivery free for members?", perks, "en-US");
+
+    expect(reply).toMatch(/^According to Returns FAQ: - Free delivery on every order /);
+    expect(reply).not.toContain("Join in the app");
+  });
+
+  it("finds a code written inside Japanese text and quotes only the sentence about it", () => {
+    const manual = passage(
+      "エラーコード\nE4：ドアが開いています。閉めてから、もう一度お試しください。\nE5：ヒーターの故障です。電源を切ってから、サ\nポートにご連絡ください。",
+    );
+
+    const reply = offlineKnowledgeAnswer("E5はどういう意味ですか？", manual, "ja-JP");
+
+    expect(reply).toBe("Returns FAQによると：E5：ヒーターの故障です。[1]");
+  });
 });

@@ -29,11 +29,15 @@ const MIN_PREFIX_LETTERS = 3;
 const HEADING_MAX_WORDS = 8;
 /** "E5: …", "Solid orange: …", "Standard shipping: …" — the label a definition starts with. */
 const LABEL_MAX_WORDS = 4;
+/** Languages written without spaces between words or sentences. */
+const UNSPACED_LANGUAGES: ReadonlySet<LanguageCode> = new Set(["ja-JP", "zh-CN"]);
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const SPACELESS_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 
 export function offlineKnowledgeAnswer(question: string, passage: KnowledgePassage, language: LanguageCode): string {
   const quoted = bestSentences(question, passage.content, language);
-  return `${ACCORDING_TO[language](passage.title)} ${quoted} [1]`;
+  const space = UNSPACED_LANGUAGES.has(language) ? "" : " ";
+  return `${ACCORDING_TO[language](passage.title)}${space}${quoted}${space}[1]`;
 }
 
 interface Sentence {
@@ -99,7 +103,7 @@ function bestSentences(question: string, content: string, language: LanguageCode
   const text = picked
     .sort((a, b) => a.index - b.index)
     .map((s) => s.text)
-    .join(" ");
+    .join(UNSPACED_LANGUAGES.has(language) ? "" : " ");
   return text.length > ANSWER_MAX_CHARS ? `${text.slice(0, ANSWER_MAX_CHARS).replace(/\s+\S*$/, "")}…` : text;
 }
 
@@ -123,8 +127,10 @@ function definedTerms(text: string, wanted: string[]): Set<string> {
 
 function introduces(text: string): boolean {
   if (/[?？]$/.test(text)) return true;
-  // A short line with a label and its value ("Filters, pack of 3: $18") is an item, not a heading.
-  return !/[.!。！:：;)"”»]$/u.test(text) && !/[:：]/u.test(text) && words(text).length <= HEADING_MAX_WORDS;
+  // A short line with a label and its value ("Filters, pack of 3: $18") or a list marker
+  // ("- Free returns within 30 days") is an item, not a heading.
+  if (/[.!。！:：;)"”»]$/u.test(text) || /[:：]/u.test(text) || /^(?:[-*•·]|\d+[.)])\s/u.test(text)) return false;
+  return words(text).length <= HEADING_MAX_WORDS;
 }
 
 function isFunctionWord(word: string): boolean {
@@ -189,12 +195,15 @@ function joinLines(before: string, line: string): string {
 /**
  * Lower-cased words of three letters or more (any script), and any shorter one with a digit —
  * model names and codes ("E5", "R7") and figures ("0%") are what questions ask about; CJK text
- * falls back to characters.
+ * falls back to characters (kanji, katakana, hangul).
  */
 function words(text: string): string[] {
-  const found = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+  // Unspaced scripts are cut out first, so "E5" in "E5はどういう意味" is a word of its own.
+  const spaced = text.toLowerCase().replace(SPACELESS_RUNS, " ");
+  const found = (spaced.match(/[\p{L}\p{N}]+/gu) ?? []).filter(
     (word) => Array.from(word).length >= 3 || /\p{N}/u.test(word),
   );
-  const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? [];
+  // Hiragana are left out: in Japanese they mostly write particles and endings, not the subject.
+  const cjk = text.match(/[\p{Script=Han}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? [];
   return [...found, ...cjk];
 }
