@@ -10,26 +10,8 @@
  * meets "pricing" and "Spain's" meets "Spain". Scripts written without spaces (Japanese, Chinese,
  * Thai) are not judged here: every passage is kept, as before.
  */
+import { FUNCTION_WORDS } from "../providers/llm/function-words.js";
 
-/** Function words of the nine languages' Latin-script members that say nothing about a subject. */
-const STOP_WORDS = new Set(
-  [
-    // English
-    "the and for are but not you your with what which who whom whose when where why how this that these those there",
-    "then than them they their have has had was were been being does did doing can could should would will shall",
-    "about into from over under again also just only very more most some such any all each both few other same",
-    "its our ours out off own too yes please thanks thank tell know want need like make give get let",
-    "one ones thing things something anything else okay much many well now here",
-    // German, French, Spanish, Italian, Portuguese
-    "der die das und oder ist sind ein eine einer eines was wer wie wo warum nicht mit von für auf den dem des",
-    "les des une est sont pour avec que qui quoi comment pourquoi dans sur pas par mais ont aux",
-    "los las una unos unas que qué como cómo cuál donde dónde por para con sin pero son está esta este eso",
-    "gli delle della degli che chi come dove perché non con per sono una uno del",
-    "uma umas uns que como onde porque não com para são está esse essa isso dos das",
-  ]
-    .join(" ")
-    .split(/\s+/),
-);
 const MIN_WORD_LETTERS = 3;
 const STEM_LETTERS = 4;
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
@@ -44,7 +26,7 @@ function fold(text: string): string {
 function stems(text: string): Set<string> {
   const found = new Set<string>();
   for (const word of fold(text).match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (word.length < MIN_WORD_LETTERS || STOP_WORDS.has(word)) continue;
+    if (word.length < MIN_WORD_LETTERS || FUNCTION_WORDS.has(word)) continue;
     found.add(word.slice(0, STEM_LETTERS));
   }
   return found;
