@@ -68,9 +68,12 @@ export async function insertStoringDocument(
   db: Db,
   values: Omit<typeof knowledgeDocuments.$inferInsert, "status">,
 ): Promise<KnowledgeDocumentSummary> {
+  // The file goes as base64 text decoded by the database: PGlite turned a 20 MB Buffer parameter
+  // into bytea in 4.4 s on this thread, base64 text in 0.7 s (a chat waits for either).
+  const content = sql`decode(${Buffer.from(values.content).toString("base64")}, 'base64')`;
   const [row] = await db
     .insert(knowledgeDocuments)
-    .values({ ...values, status: "storing" })
+    .values({ ...values, content, status: "storing" })
     .returning(summaryColumns);
   return row;
 }
@@ -81,7 +84,7 @@ export async function insertStoringDocument(
  * waits for one batch at most, never for a whole document (issue 21).
  */
 export const STORING_BATCH_ROWS = 100;
-export const STORING_BATCH_CHARS = 64_000;
+export const STORING_BATCH_CHARS = 16_000;
 /** A document left "storing" this long after its last batch was abandoned (its server stopped). */
 export const STORING_LEASE_MS = 10 * 60_000;
 
