@@ -2,7 +2,7 @@
  * The manual evaluation (issue 21): `npx tsx bench/knowledge/manual/run.ts [--engine pglite|postgres]
  * [--verbose]`. Python 3.11's HTML manual (Debian's python3.11-doc) goes into one agent the way
  * an upload does — each page through the extraction worker pool and stored with the app's own
- * insertDocument in one transaction — then each labelled question goes through the app's
+ * queries, as an upload stores it (the row, its passages in batches, then ready) — then each labelled question goes through the app's
  * retrieval (words only: no embeddings model here), timed, and through a BM25 baseline with
  * Porter stemming over the same stored passages. Prints recall@1, recall@5 and MRR@5 for both,
  * by kind of question, and the retrieval latency. See bench/README.md, "Knowledge: a whole manual".
