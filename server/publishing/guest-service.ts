@@ -138,7 +138,10 @@ function guestTitle(guest: GuestRow): string {
   return (page ? `${GUEST_CHANNEL_LABEL.web} · ${page}` : GUEST_CHANNEL_LABEL.web).slice(0, 120);
 }
 
-/** Refuses a turn over the guest's hourly allowance, or its address's (GUEST_ADDRESS_MULTIPLIER times more). */
+/**
+ * Refuses a turn over the guest's hourly allowance, or its address's (GUEST_ADDRESS_MULTIPLIER
+ * times more). The admitted turn is recorded beside the turn, not here (as /v1's, decision 152).
+ */
 async function admitGuestTurn(deps: FeatureDeps, published: Published, guest: GuestRow, address: string) {
   const now = deps.clock.now();
   const perHour = published.publishing.guestMessagesPerHour;
@@ -158,7 +161,6 @@ async function admitGuestTurn(deps: FeatureDeps, published: Published, guest: Gu
     const waitSeconds = Math.ceil(((oldest?.getTime() ?? now.getTime()) + HOUR_MS - now.getTime()) / 1000);
     throw retryLater(waitSeconds, "GUEST_RATE_LIMITED", { retryAfterSeconds: Math.max(1, waitSeconds) });
   }
-  await insertGuestTurn(deps.db, { agentId: published.agent.id, guestId: guest.id, address, now });
 }
 
 /** Stores the guest's message and starts the reply, as /api/chat does for a member. */
@@ -172,7 +174,7 @@ export async function beginGuestTurn(
   const owner = await findActiveOwner(deps.db, published.agent.userId);
   if (!owner) throw apiError("AGENT_NOT_PUBLISHED");
   await admitGuestTurn(deps, published, guest, caller.address);
-  const begun = await beginConversationTurn(deps, {
+  const beginning = beginConversationTurn(deps, {
     user: owner,
     agentId: published.agent.id,
     conversationId: guest.conversationId,
@@ -184,6 +186,24 @@ export async function beginGuestTurn(
     requestLog: request.log,
     toolIdsAllowed: published.publishing.guestToolIds,
   });
-  if (!guest.conversationId) await setGuestConversation(deps.db, guest.id, begun.conversationId);
-  return begun;
+  // The turn's record is written once the turn's own statements have run, not before them: its
+  // commit waits for a disk flush, which would sit on the way to the first token (decision 152).
+  const recorded = beginning.finally(() =>
+    insertGuestTurn(deps.db, {
+      agentId: published.agent.id,
+      guestId: guest.id,
+      address: caller.address,
+      now: deps.clock.now(),
+    }),
+  );
+  // A first turn also gives the guest its conversation, beside the record for the same reason.
+  const linked = guest.conversationId
+    ? Promise.resolve()
+    : beginning.then((begun) => setGuestConversation(deps.db, guest.id, begun.conversationId));
+  const [turn, record, link] = await Promise.allSettled([beginning, recorded, linked]);
+  if (turn.status === "rejected") throw turn.reason;
+  if (link.status === "rejected") throw link.reason;
+  // The message is stored and the answer under way: a record that failed costs the allowance one count.
+  if (record.status === "rejected") request.log.error({ err: record.reason }, "could not record a guest turn");
+  return turn.value;
 }
