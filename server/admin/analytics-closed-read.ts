@@ -13,7 +13,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import {
   columnsOf,
-  firstPass,
+  firstPassFloat,
+  floatColumnsOf,
   groupedFromDaysAndPairs,
   rowsOf,
   sumsOf,
@@ -47,35 +48,42 @@ const complete = sql`(select
         = (select count(*) from generate_series(bounds.m_lo::timestamp, bounds.m_hi::timestamp, interval '1 month'))
     from bounds) as complete`;
 
-function readClosed(f: AnalyticsFilter): SQL {
+export function readClosed(f: AnalyticsFilter): SQL {
   const company = (alias: string) =>
     f.companyId ? sql` and ${sql.identifier(alias)}.company_id = ${f.companyId}` : sql``;
   const openPairs = (lo: SQL, hi: SQL) => sql`
-        select d.company_id, d.user_id, d.agent_id, max(d.agent_name) as agent_name, ${firstPass}
+        select d.company_id, d.user_id, d.agent_id, max(d.agent_name) as agent_name, ${firstPassFloat}
         from bounds b join usage_daily d on d.day between ${lo} and ${hi}${company("d")}
         group by d.company_id, d.user_id, d.agent_id`;
   // A company's active users that day are the day's when one company is asked for; across
-  // companies they are counted apart (a user moved between companies would count twice in a sum).
-  const dayActiveUsers = f.companyId
-    ? sql`sum(dc.active_users)::int`
-    : sql`case when dc.day <= (select cached_hi from bounds)
-        then (select p.active_users from usage_closed_periods p where p.period = 'day' and p.start = dc.day)
-        else (select count(distinct d.user_id)::int from usage_daily d where d.day = dc.day) end`;
+  // companies they are counted apart (a user moved between companies would count twice in a
+  // sum). Joined, not a subquery per day: a correlated count's estimate alone woke the JIT.
+  const dayActiveUsers = f.companyId ? sql`g.company_active_users` : sql`coalesce(cp.active_users, ou.n, 0)`;
   return sql`
     with ${bounds(f)},
     day_company as (
-      select x.day, x.active_users, ${columnsOf("x")}
+      select x.day, x.active_users, ${floatColumnsOf("x")}
       from bounds b join usage_closed_days x on x.day between b.lo and b.cached_hi${company("x")}
       union all
-      select d.day, count(distinct d.user_id)::int, ${firstPass}
+      select d.day, count(distinct d.user_id)::int, ${firstPassFloat}
       from bounds b join usage_daily d on d.day between b.open_lo and b.hi${company("d")}
       group by d.day, d.company_id
     ),
-    days as (select dc.day, ${dayActiveUsers} as active_users, ${sumsOf("dc")} from day_company dc group by dc.day),
+    open_day_users as (
+      select d.day, count(distinct d.user_id)::int as n
+      from bounds b join usage_daily d on d.day between b.open_lo and b.hi
+      group by d.day
+    ),
+    days as (
+      select g.day, ${dayActiveUsers} as active_users, ${columnsOf("g")}
+      from (select dc.day, sum(dc.active_users)::int as company_active_users, ${sumsOf("dc")} from day_company dc group by dc.day) g
+      left join usage_closed_periods cp on cp.period = 'day' and cp.start = g.day
+      left join open_day_users ou on ou.day = g.day
+    ),
     pairs as materialized (
       select q.company_id, q.user_id, q.agent_id, max(q.agent_name) as agent_name, ${sumsOf("q")}
       from (
-        select cm.company_id, cm.user_id, cm.agent_id, cm.agent_name, ${columnsOf("cm")}
+        select cm.company_id, cm.user_id, cm.agent_id, cm.agent_name, ${floatColumnsOf("cm")}
         from bounds b join usage_closed_months cm on cm.month between b.m_lo and b.m_hi${company("cm")}
         union all ${openPairs(sql`b.lo`, sql`b.a_hi`)}
         union all ${openPairs(sql`b.b_lo`, sql`b.hi`)}

@@ -75,6 +75,17 @@ export const firstPass = sql.join(
   SUMMED.map(([name, value]) => sql`sum(${value}) as ${sql.identifier(name)}`),
   sql`, `,
 );
+/** The same as float8: summed again, a bigint's sum would accumulate as numeric. */
+export const firstPassFloat = sql.join(
+  SUMMED.map(([name, value]) => sql`sum(${value})::float8 as ${sql.identifier(name)}`),
+  sql`, `,
+);
+/** The alias's figures as float8, for the same reason. */
+export const floatColumnsOf = (alias: string) =>
+  sql.join(
+    SUMMED_NAMES.map((name) => sql`${sql.identifier(alias)}.${sql.identifier(name)}::float8`),
+    sql`, `,
+  );
 /** Each summed figure over the alias's rows of already-summed figures. */
 export const sumsOf = (alias: string) =>
   sql.join(
