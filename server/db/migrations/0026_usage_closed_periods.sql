@@ -160,12 +160,12 @@ $fill$;
 --> statement-breakpoint
 CREATE FUNCTION usage_forget_closed_day(changed date) RETURNS void LANGUAGE plpgsql AS $forget$
 DECLARE
-  month date := date_trunc('month', changed::timestamp)::date;
+  changed_month date := date_trunc('month', changed::timestamp)::date;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(7340003);
-  DELETE FROM usage_closed_periods WHERE (period = 'day' AND start = changed) OR (period = 'month' AND start = month);
+  DELETE FROM usage_closed_periods WHERE (period = 'day' AND start = changed) OR (period = 'month' AND start = changed_month);
   DELETE FROM usage_closed_days WHERE day = changed;
-  DELETE FROM usage_closed_months cm WHERE cm.month = usage_forget_closed_day.month;
+  DELETE FROM usage_closed_months WHERE month = changed_month;
 END
 $forget$;
 --> statement-breakpoint
