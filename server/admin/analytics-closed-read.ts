@@ -1,8 +1,8 @@
 /**
  * The analytics read over closed periods (decision 155): a closed day's sums per company come
- * from usage_closed_days, a closed month's per (company, user, agent) from usage_closed_months,
- * and only what is not closed — the last two days, and the days of the range's partial months —
- * from the daily roll-up. A 90-day read sums about a third of the daily rows it used to.
+ * from usage_closed_days, a closed month's per (company, user, agent) from usage_closed_months
+ * (and so the current month's closed days), and only what is not closed — the last two days, and
+ * the days of a range's first partial month — from the daily roll-up.
  *
  * The closed tables are filled by `usage_fill_closed_periods` (migration 0026) the first time a
  * read needs a period, and emptied for a day by triggers when a row of that day changes, so
@@ -25,19 +25,28 @@ import {
 
 /**
  * The range cut where the closed tables take over, from the database's clock (the triggers'):
- * closed days [lo, cached_hi] (two days after they end), open days [open_lo, hi]; whole closed
- * months [m_lo, m_hi], the pairs' other days [lo, a_hi] and [b_lo, hi].
+ * closed days [lo, cached_hi] (two days after they end), open days [open_lo, hi]. For the pairs,
+ * whole closed months [m_lo, m_hi] and, when the range holds its start, the month of cached_hi
+ * through that day (has_prefix, p_month); the pairs' other days are [lo, a_hi] and [b_lo, hi].
  */
 const bounds = (f: AnalyticsFilter) => sql`bounds as materialized (
-      select b.lo, b.hi, least(b.hi, b.today - 2) as cached_hi, greatest(b.lo, b.today - 1) as open_lo, b.m_lo, b.m_hi,
-        case when b.m_lo <= b.m_hi then b.m_lo - 1 else b.hi end as a_hi,
-        case when b.m_lo <= b.m_hi then (b.m_hi + interval '1 month')::date else b.hi + 1 end as b_lo
+      select c.*,
+        case when c.m_lo <= c.m_hi then c.m_lo - 1 when c.has_prefix then c.p_month - 1 else c.hi end as a_hi,
+        case when c.has_prefix then c.cached_hi + 1
+          when c.m_lo <= c.m_hi then (c.m_hi + interval '1 month')::date else c.hi + 1 end as b_lo
       from (
-        select t.lo, t.hi, t.today,
-          (date_trunc('month', (t.lo - 1)::timestamp) + interval '1 month')::date as m_lo,
-          (date_trunc('month', (least(t.hi, t.today - 2) + 1)::timestamp) - interval '1 month')::date as m_hi
-        from (select ${f.from}::date as lo, ${f.to}::date as hi, (now() at time zone 'UTC')::date as today) t
-      ) b
+        select b.*, b.p_month >= b.lo and b.cached_hi + 1 <> (b.p_month + interval '1 month')::date as has_prefix
+        from (
+          select t.lo, t.hi, t.cached_hi, greatest(t.lo, t.today - 1) as open_lo,
+            (date_trunc('month', (t.lo - 1)::timestamp) + interval '1 month')::date as m_lo,
+            (date_trunc('month', (t.cached_hi + 1)::timestamp) - interval '1 month')::date as m_hi,
+            date_trunc('month', t.cached_hi::timestamp)::date as p_month
+          from (
+            select ${f.from}::date as lo, ${f.to}::date as hi, (now() at time zone 'UTC')::date as today,
+              least(${f.to}::date, (now() at time zone 'UTC')::date - 2) as cached_hi
+          ) t
+        ) b
+      ) c
     )`;
 
 /** Whether every closed day and month the read takes from the closed tables is in them. */
@@ -46,6 +55,8 @@ const complete = sql`(select
         = greatest(bounds.cached_hi - bounds.lo + 1, 0)
       and (select count(*) from usage_closed_periods p where p.period = 'month' and p.start between bounds.m_lo and bounds.m_hi)
         = (select count(*) from generate_series(bounds.m_lo::timestamp, bounds.m_hi::timestamp, interval '1 month'))
+      and (not bounds.has_prefix
+        or exists (select 1 from usage_closed_periods p where p.period = 'prefix' and p.start = bounds.cached_hi))
     from bounds) as complete`;
 
 export function readClosed(f: AnalyticsFilter): SQL {
@@ -84,7 +95,9 @@ export function readClosed(f: AnalyticsFilter): SQL {
       select q.company_id, q.user_id, q.agent_id, max(q.agent_name) as agent_name, ${sumsOf("q")}
       from (
         select cm.company_id, cm.user_id, cm.agent_id, cm.agent_name, ${floatColumnsOf("cm")}
-        from bounds b join usage_closed_months cm on cm.month between b.m_lo and b.m_hi${company("cm")}
+        from bounds b join usage_closed_months cm
+          on (cm.month between b.m_lo and b.m_hi and cm.through = (cm.month + interval '1 month' - interval '1 day')::date
+            or b.has_prefix and cm.month = b.p_month and cm.through = b.cached_hi)${company("cm")}
         union all ${openPairs(sql`b.lo`, sql`b.a_hi`)}
         union all ${openPairs(sql`b.b_lo`, sql`b.hi`)}
       ) q

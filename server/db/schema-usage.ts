@@ -172,11 +172,14 @@ const closedSums = () => ({
   ...FIRST_TOKEN_BUCKET_COLUMNS,
 });
 
-/** Which closed periods ("day" or "month") the two tables below hold; a day's row counts its distinct active users. */
+/**
+ * Which closed periods the two tables below hold: "day", "month", or "prefix" (a month's first
+ * days, through `start`); a day's row counts its distinct active users.
+ */
 export const usageClosedPeriods = pgTable(
   "usage_closed_periods",
   {
-    period: text("period", { enum: ["day", "month"] }).notNull(),
+    period: text("period", { enum: ["day", "month", "prefix"] }).notNull(),
     start: date("start", { mode: "string" }).notNull(),
     activeUsers: integer("active_users").notNull().default(0),
   },
@@ -195,11 +198,16 @@ export const usageClosedDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.companyId] })],
 );
 
-/** A closed month's sums per (company, user, agent): the user and agent tables' rows, summed a month at a time. */
+/**
+ * A closed month's sums per (company, user, agent), through its last day: the user and agent
+ * tables' rows, summed a month at a time. The current month's closed days are kept the same
+ * way through the last closed day, until a later day replaces them.
+ */
 export const usageClosedMonths = pgTable(
   "usage_closed_months",
   {
     month: date("month", { mode: "string" }).notNull(),
+    through: date("through", { mode: "string" }).notNull(),
     companyId: uuid("company_id").notNull(),
     userId: uuid("user_id").notNull(),
     agentId: uuid("agent_id").notNull(),
@@ -207,7 +215,7 @@ export const usageClosedMonths = pgTable(
     agentName: text("agent_name").notNull(),
     ...closedSums(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.companyId, t.userId, t.agentId] })],
+  (t) => [primaryKey({ columns: [t.month, t.through, t.companyId, t.userId, t.agentId] })],
 );
 
 export const usageSchema = {

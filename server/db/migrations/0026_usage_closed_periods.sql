@@ -31,6 +31,7 @@ CREATE TABLE "usage_closed_days" (
 --> statement-breakpoint
 CREATE TABLE "usage_closed_months" (
 	"month" date NOT NULL,
+	"through" date NOT NULL,
 	"company_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"agent_id" uuid NOT NULL,
@@ -59,7 +60,7 @@ CREATE TABLE "usage_closed_months" (
 	"ft_le_6000" integer DEFAULT 0 NOT NULL,
 	"ft_le_10000" integer DEFAULT 0 NOT NULL,
 	"ft_over" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "usage_closed_months_month_company_id_user_id_agent_id_pk" PRIMARY KEY("month","company_id","user_id","agent_id")
+	CONSTRAINT "usage_closed_months_month_through_company_id_user_id_agent_id_pk" PRIMARY KEY("month","through","company_id","user_id","agent_id")
 );
 --> statement-breakpoint
 CREATE TABLE "usage_closed_periods" (
@@ -77,6 +78,7 @@ CREATE TABLE "usage_closed_periods" (
 CREATE FUNCTION usage_fill_closed_periods(lo date, hi date) RETURNS void LANGUAGE plpgsql AS $fill$
 DECLARE
   last_closed date := least(hi, (now() AT TIME ZONE 'UTC')::date - 2);
+  prefix_month date;
 BEGIN
   IF lo > last_closed THEN
     RETURN;
@@ -124,8 +126,8 @@ BEGIN
       date_trunc('month', (last_closed + 1)::timestamp) - interval '1 month', interval '1 month') g
     WHERE NOT EXISTS (SELECT 1 FROM usage_closed_periods p WHERE p.period = 'month' AND p.start = g::date)
   ), filled AS (
-    INSERT INTO usage_closed_months (month, company_id, user_id, agent_id, agent_name, conversations, messages, text_messages, voice_messages, web_messages, api_messages, prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks, tool_calls, ft_le_100, ft_le_150, ft_le_250, ft_le_400, ft_le_600, ft_le_1000, ft_le_1500, ft_le_2500, ft_le_4000, ft_le_6000, ft_le_10000, ft_over)
-    SELECT m.month, d.company_id, d.user_id, d.agent_id, max(d.agent_name),
+    INSERT INTO usage_closed_months (month, through, company_id, user_id, agent_id, agent_name, conversations, messages, text_messages, voice_messages, web_messages, api_messages, prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks, tool_calls, ft_le_100, ft_le_150, ft_le_250, ft_le_400, ft_le_600, ft_le_1000, ft_le_1500, ft_le_2500, ft_le_4000, ft_le_6000, ft_le_10000, ft_over)
+    SELECT m.month, (m.month + interval '1 month' - interval '1 day')::date, d.company_id, d.user_id, d.agent_id, max(d.agent_name),
       sum(d.conversations),
       sum(d.messages),
       sum(d.messages * (d.kind = 'text')::int),
@@ -155,6 +157,43 @@ BEGIN
     RETURNING 1
   )
   INSERT INTO usage_closed_periods (period, start) SELECT 'month', m.month FROM missing m;
+  -- The month of the last closed day, through that day, when the range holds its start: the
+  -- read's last partial month. It replaces the month's earlier prefix.
+  prefix_month := date_trunc('month', last_closed::timestamp)::date;
+  IF prefix_month >= lo AND (last_closed + 1) <> (prefix_month + interval '1 month')::date
+    AND NOT EXISTS (SELECT 1 FROM usage_closed_periods p WHERE p.period = 'prefix' AND p.start = last_closed) THEN
+    DELETE FROM usage_closed_periods p WHERE p.period = 'prefix' AND p.start >= prefix_month AND p.start < last_closed;
+    DELETE FROM usage_closed_months cm WHERE cm.month = prefix_month AND cm.through < last_closed;
+    INSERT INTO usage_closed_months (month, through, company_id, user_id, agent_id, agent_name, conversations, messages, text_messages, voice_messages, web_messages, api_messages, prompt_tokens, completion_tokens, voice_seconds, failed_replies, security_locks, tool_calls, ft_le_100, ft_le_150, ft_le_250, ft_le_400, ft_le_600, ft_le_1000, ft_le_1500, ft_le_2500, ft_le_4000, ft_le_6000, ft_le_10000, ft_over)
+    SELECT prefix_month, last_closed, d.company_id, d.user_id, d.agent_id, max(d.agent_name),
+      sum(d.conversations),
+      sum(d.messages),
+      sum(d.messages * (d.kind = 'text')::int),
+      sum(d.messages * (d.kind = 'voice')::int),
+      sum(d.web_messages),
+      sum(d.api_messages),
+      sum(d.prompt_tokens),
+      sum(d.completion_tokens),
+      sum(d.call_seconds),
+      sum(d.failed_replies),
+      sum(d.security_locks),
+      sum(d.tool_calls),
+      sum(d.ft_le_100),
+      sum(d.ft_le_150),
+      sum(d.ft_le_250),
+      sum(d.ft_le_400),
+      sum(d.ft_le_600),
+      sum(d.ft_le_1000),
+      sum(d.ft_le_1500),
+      sum(d.ft_le_2500),
+      sum(d.ft_le_4000),
+      sum(d.ft_le_6000),
+      sum(d.ft_le_10000),
+      sum(d.ft_over)
+    FROM usage_daily d WHERE d.day BETWEEN prefix_month AND last_closed
+    GROUP BY d.company_id, d.user_id, d.agent_id;
+    INSERT INTO usage_closed_periods (period, start) VALUES ('prefix', last_closed);
+  END IF;
 END
 $fill$;
 --> statement-breakpoint
@@ -163,7 +202,8 @@ DECLARE
   changed_month date := date_trunc('month', changed::timestamp)::date;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(7340003);
-  DELETE FROM usage_closed_periods WHERE (period = 'day' AND start = changed) OR (period = 'month' AND start = changed_month);
+  DELETE FROM usage_closed_periods WHERE (period = 'day' AND start = changed) OR (period = 'month' AND start = changed_month)
+    OR (period = 'prefix' AND start >= changed_month AND start < (changed_month + interval '1 month')::date);
   DELETE FROM usage_closed_days WHERE day = changed;
   DELETE FROM usage_closed_months WHERE month = changed_month;
 END
