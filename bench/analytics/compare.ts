@@ -13,7 +13,9 @@ import { aggregateDailyRows, rowsOf, type AggregateRow } from "../../server/admi
 import { BENCH_DATABASE } from "../../scripts/seed-usage-target.js";
 
 const { values } = parseArgs({ options: { "database-url": { type: "string" } } });
-const url = new URL(values["database-url"] ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+const url = new URL(
+  values["database-url"] ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+);
 if (!values["database-url"]) url.pathname = `/${BENCH_DATABASE}`;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -39,7 +41,9 @@ async function main(): Promise<void> {
       const daily = await aggregateDailyRows(db, f);
       const same = closed !== null && JSON.stringify(sorted(closed)) === JSON.stringify(sorted(daily));
       if (!same) failures++;
-      console.log(`${from} → ${to} ${companyId ? "one company" : "all companies"}: ${daily.length} rows, ${same ? "same" : "DIFFERENT"}`);
+      console.log(
+        `${from} → ${to} ${companyId ? "one company" : "all companies"}: ${daily.length} rows, ${same ? "same" : "DIFFERENT"}`,
+      );
     }
   }
   await database.close();

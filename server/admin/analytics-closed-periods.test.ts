@@ -22,7 +22,8 @@ describeEachEngine("analytics over closed periods", (engine) => {
   const companyOfUser = new Map<string, string>();
 
   /** The database's UTC date `offset` days from today (the closed periods follow its clock, not the app's). */
-  const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
 
   async function addUsage(user: MadeUser, on: string, agentId: string, kind: "text" | "voice", messages: number) {
     await t.deps.db.db.execute(sql`

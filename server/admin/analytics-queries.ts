@@ -1,7 +1,8 @@
 /**
- * The analytics read: the daily roll-ups of a range, grouped five ways (by day, company, user,
- * agent, and the total). It never reads messages or usage records, so its cost grows with days ×
- * active (user, agent) pairs, not with turns.
+ * The analytics read's shared parts, and the read straight from the daily roll-ups of a range,
+ * grouped five ways (by day, company, user, agent, and the total): used when an agent is asked
+ * for, and as the reference the closed-period read (analytics-closed-read.ts, decision 155) must
+ * equal. It never reads messages or usage records.
  *
  * One pass over the roll-up rows fills two hash tables: per day, and per (company, user, agent)
  * pair. Company, user, agent and total are then summed from the pairs (about a thousand rows,
