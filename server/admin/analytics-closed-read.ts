@@ -70,6 +70,11 @@ export function readClosed(f: AnalyticsFilter): SQL {
   // companies they are counted apart (a user moved between companies would count twice in a
   // sum). Joined, not a subquery per day: a correlated count's estimate alone woke the JIT.
   const dayActiveUsers = f.companyId ? sql`g.company_active_users` : sql`coalesce(cp.active_users, ou.n, 0)`;
+  // Unreferenced with a company, open_day_users is never run.
+  const dayActiveJoins = f.companyId
+    ? sql``
+    : sql`left join usage_closed_periods cp on cp.period = 'day' and cp.start = g.day
+      left join open_day_users ou on ou.day = g.day`;
   return sql`
     with ${bounds(f)},
     day_company as (
@@ -88,8 +93,7 @@ export function readClosed(f: AnalyticsFilter): SQL {
     days as (
       select g.day, ${dayActiveUsers} as active_users, ${columnsOf("g")}
       from (select dc.day, sum(dc.active_users)::int as company_active_users, ${sumsOf("dc")} from day_company dc group by dc.day) g
-      left join usage_closed_periods cp on cp.period = 'day' and cp.start = g.day
-      left join open_day_users ou on ou.day = g.day
+      ${dayActiveJoins}
     ),
     pairs as materialized (
       select q.company_id, q.user_id, q.agent_id, max(q.agent_name) as agent_name, ${sumsOf("q")}
