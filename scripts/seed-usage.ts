@@ -118,6 +118,8 @@ async function main(): Promise<void> {
     from usage_daily group by 1, 2
     on conflict (company_id, day) do update set messages = excluded.messages, tokens = excluded.tokens,
       voice_seconds = excluded.voice_seconds`);
+  // The closed periods' sums, as the first analytics read would fill them (decision 155).
+  await db.execute(sql`select usage_fill_closed_periods(min(day), max(day)) from usage_daily having count(*) > 0`);
   await db.execute(sql`analyze`);
   const counts = rowsOf(
     await db.execute(sql`select (select count(*) from messages)::int as messages,

@@ -1,7 +1,8 @@
 /**
- * The analytics read: the daily roll-ups of a range, grouped five ways (by day, company, user,
- * agent, and the total). It never reads messages or usage records, so its cost grows with days ×
- * active (user, agent) pairs, not with turns.
+ * The analytics read's shared parts, and the read straight from the daily roll-ups of a range,
+ * grouped five ways (by day, company, user, agent, and the total): used when an agent is asked
+ * for, and as the reference the closed-period read (analytics-closed-read.ts, decision 155) must
+ * equal. It never reads messages or usage records.
  *
  * One pass over the roll-up rows fills two hash tables: per day, and per (company, user, agent)
  * pair. Company, user, agent and total are then summed from the pairs (about a thousand rows,
@@ -68,18 +69,36 @@ const SUMMED = [
   ...FIRST_TOKEN_COLUMN_NAMES.map((name) => [name, sql`d.${sql.identifier(name)}`] as const),
 ] as const;
 
-const firstPass = sql.join(
+export const SUMMED_NAMES = SUMMED.map(([name]) => name);
+
+/** Each summed figure over `d` (usage_daily rows), named as the roll-ups name it. */
+export const firstPass = sql.join(
   SUMMED.map(([name, value]) => sql`sum(${value}) as ${sql.identifier(name)}`),
   sql`, `,
 );
-const secondPass = sql.join(
-  SUMMED.map(([name]) => sql`sum(p.${sql.identifier(name)}) as ${sql.identifier(name)}`),
+/** The same as float8: summed again, a bigint's sum would accumulate as numeric. */
+export const firstPassFloat = sql.join(
+  SUMMED.map(([name, value]) => sql`sum(${value})::float8 as ${sql.identifier(name)}`),
   sql`, `,
 );
-const dayColumns = sql.join(
-  SUMMED.map(([name]) => sql`b.${sql.identifier(name)}`),
-  sql`, `,
-);
+/** The alias's figures as float8, for the same reason. */
+export const floatColumnsOf = (alias: string) =>
+  sql.join(
+    SUMMED_NAMES.map((name) => sql`${sql.identifier(alias)}.${sql.identifier(name)}::float8`),
+    sql`, `,
+  );
+/** Each summed figure over the alias's rows of already-summed figures. */
+export const sumsOf = (alias: string) =>
+  sql.join(
+    SUMMED_NAMES.map((name) => sql`sum(${sql.identifier(alias)}.${sql.identifier(name)}) as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+/** The alias's summed figures, as they are. */
+export const columnsOf = (alias: string) =>
+  sql.join(
+    SUMMED_NAMES.map((name) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`),
+    sql`, `,
+  );
 const bucketArray = sql.join(
   FIRST_TOKEN_COLUMN_NAMES.map((name) => sql`agg.${sql.identifier(name)}::int`),
   sql`, `,
@@ -92,36 +111,15 @@ function whereOf(f: AnalyticsFilter): SQL {
   return sql.join(filters, sql` and `);
 }
 
-/** The sums and active users grouped five ways; the day's active users read beside them (on PostgreSQL on a second connection). */
-export async function aggregateUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
-  const [sums, activeByDay] = await Promise.all([sumUsage(db, f), countActiveUsersByDay(db, f)]);
-  return sums.map((row) =>
-    row.grouping === "day" ? { ...row, activeUsers: activeByDay.get(row.day ?? "") ?? 0 } : row,
-  );
-}
-
-async function countActiveUsersByDay(db: Db, f: AnalyticsFilter): Promise<Map<string, number>> {
-  const result: unknown = await db.execute(sql`
-    select to_char(d.day, 'YYYY-MM-DD') as day, count(distinct d.user_id)::int as n
-    from usage_daily d where ${whereOf(f)} group by d.day`);
-  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
-  return new Map(rows.map((row) => [String(row.day), num(row.n)]));
-}
-
-async function sumUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
-  const result: unknown = await db.execute(sql`
-    with base as (
-      select grouping(d.day) as by_pair, d.day, d.company_id, d.user_id, d.agent_id,
-        max(d.agent_name) as agent_name, ${firstPass}
-      from usage_daily d
-      where ${whereOf(f)}
-      group by grouping sets ((d.day), (d.company_id, d.user_id, d.agent_id))
-    ),
-    pairs as materialized (select * from base where by_pair = 1),
-    agg as (
+/**
+ * The five groupings from two CTEs the caller writes: `days` (day, active_users, sums) and
+ * `pairs` (company_id, user_id, agent_id, agent_name, sums). `extra` adds select-list columns.
+ */
+export function groupedFromDaysAndPairs(extra: SQL = sql``): SQL {
+  return sql`agg as (
       select 'day' as grouping, b.day, null::uuid as company_id, null::uuid as user_id, null::uuid as agent_id,
-        null::text as agent_company_id, null::text as agent_name, 0 as active_users, ${dayColumns}
-      from base b where b.by_pair = 0
+        null::text as agent_company_id, null::text as agent_name, b.active_users, ${columnsOf("b")}
+      from days b
       union all
       select
         case
@@ -134,25 +132,55 @@ async function sumUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
         -- An agent's company: the one its turns were counted under (text sorts where uuid cannot).
         min(p.company_id::text), max(p.agent_name),
         -- A user row's active users is 1, and so is an agent's (an agent has one owner).
-        count(distinct p.user_id)::int, ${secondPass}
+        count(distinct p.user_id)::int, ${sumsOf("p")}
       from pairs p
       group by grouping sets ((p.company_id), (p.user_id), (p.agent_id), ())
     )
     select agg.*, array[${bucketArray}] as buckets, to_char(agg.day, 'YYYY-MM-DD') as day_text,
-      coalesce(c.name, ac.name, uc.name) as company_name, u.full_name, u.email
+      coalesce(c.name, ac.name, uc.name) as company_name, u.full_name, u.email ${extra}
     from agg
     left join companies c on c.id = agg.company_id
     left join companies ac on agg.grouping = 'agent' and ac.id = agg.agent_company_id::uuid
     left join users u on u.id = agg.user_id
-    left join companies uc on uc.id = u.company_id`);
-  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
-  return rows.map(toAggregateRow);
+    left join companies uc on uc.id = u.company_id`;
 }
 
+/** The sums and active users grouped five ways, straight from the range's daily rows; the day's active users read beside them (on PostgreSQL on a second connection). */
+export async function aggregateDailyRows(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
+  const [sums, activeByDay] = await Promise.all([sumUsage(db, f), countActiveUsersByDay(db, f)]);
+  return sums.map((row) =>
+    row.grouping === "day" ? { ...row, activeUsers: activeByDay.get(row.day ?? "") ?? 0 } : row,
+  );
+}
+
+async function countActiveUsersByDay(db: Db, f: AnalyticsFilter): Promise<Map<string, number>> {
+  const result: unknown = await db.execute(sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, count(distinct d.user_id)::int as n
+    from usage_daily d where ${whereOf(f)} group by d.day`);
+  return new Map(rowsOf(result).map((row) => [String(row.day), num(row.n)]));
+}
+
+async function sumUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
+  const result: unknown = await db.execute(sql`
+    with base as (
+      select grouping(d.day) as by_pair, d.day, d.company_id, d.user_id, d.agent_id,
+        max(d.agent_name) as agent_name, ${firstPass}
+      from usage_daily d
+      where ${whereOf(f)}
+      group by grouping sets ((d.day), (d.company_id, d.user_id, d.agent_id))
+    ),
+    pairs as materialized (select * from base where by_pair = 1),
+    days as (select b.day, 0 as active_users, ${columnsOf("b")} from base b where b.by_pair = 0),
+    ${groupedFromDaysAndPairs()}`);
+  return rowsOf(result).map(toAggregateRow);
+}
+
+/** node-postgres and PGlite both answer with { rows: [...] }. */
+export const rowsOf = (result: unknown) => (result as { rows?: Record<string, unknown>[] }).rows ?? [];
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-function toAggregateRow(row: Record<string, unknown>): AggregateRow {
+export function toAggregateRow(row: Record<string, unknown>): AggregateRow {
   const buckets: unknown = typeof row.buckets === "string" ? parsePgArray(row.buckets) : row.buckets;
   return {
     grouping: row.grouping as Grouping,

@@ -2,7 +2,8 @@
 import type { AnalyticsQuery, AnalyticsReport, UsageFigures } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
 import { quantileFromBuckets } from "../db/first-token-buckets.js";
-import { aggregateUsage, type AggregateRow } from "./analytics-queries.js";
+import { aggregateClosedPeriods } from "./analytics-closed-read.js";
+import { aggregateDailyRows, type AggregateRow, type AnalyticsFilter } from "./analytics-queries.js";
 
 const DAY_MS = 86_400_000;
 
@@ -36,6 +37,11 @@ export function datesOf(from: string, to: string): string[] {
 }
 
 const byMessages = (a: UsageFigures, b: UsageFigures) => b.messages - a.messages;
+
+/** An agent's figures come from the daily rows (the closed tables keep no per-agent days); all else from closed periods. */
+async function aggregateUsage(db: Db, f: AnalyticsFilter): Promise<AggregateRow[]> {
+  return (f.agentId ? null : await aggregateClosedPeriods(db, f)) ?? (await aggregateDailyRows(db, f));
+}
 
 export async function analyticsReport(db: Db, query: AnalyticsQuery): Promise<AnalyticsReport> {
   const rows = await aggregateUsage(db, query);

@@ -148,4 +148,82 @@ export const quotaWarnings = pgTable(
   (t) => [uniqueIndex("quota_warnings_once_idx").on(t.companyId, t.quota, t.periodStart)],
 );
 
-export const usageSchema = { usageRecords, usageDaily, companyUsage, quotaWarnings };
+/**
+ * Closed periods' sums, kept for analytics (decision 155): a day is closed two days after it
+ * ends. The read fills a closed period the first time it needs it (usage_closed_periods marks
+ * it filled), and a trigger on usage_daily forgets a period when a row of a day before today
+ * changes (a late call length, a deletion), so what these tables hold always equals the sums of
+ * the daily rows. Today's and yesterday's metering never touch them.
+ */
+const closedSums = () => ({
+  conversations: integer("conversations").notNull().default(0),
+  messages: integer("messages").notNull().default(0),
+  textMessages: integer("text_messages").notNull().default(0),
+  voiceMessages: integer("voice_messages").notNull().default(0),
+  webMessages: integer("web_messages").notNull().default(0),
+  apiMessages: integer("api_messages").notNull().default(0),
+  promptTokens: bigint("prompt_tokens", { mode: "number" }).notNull().default(0),
+  completionTokens: bigint("completion_tokens", { mode: "number" }).notNull().default(0),
+  /** usage_daily.call_seconds summed: analytics' voice seconds are calls' wall length. */
+  voiceSeconds: bigint("voice_seconds", { mode: "number" }).notNull().default(0),
+  failedReplies: integer("failed_replies").notNull().default(0),
+  securityLocks: integer("security_locks").notNull().default(0),
+  toolCalls: integer("tool_calls").notNull().default(0),
+  ...FIRST_TOKEN_BUCKET_COLUMNS,
+});
+
+/**
+ * Which closed periods the two tables below hold: "day", "month", or "prefix" (a month's first
+ * days, through `start`); a day's row counts its distinct active users.
+ */
+export const usageClosedPeriods = pgTable(
+  "usage_closed_periods",
+  {
+    period: text("period", { enum: ["day", "month", "prefix"] }).notNull(),
+    start: date("start", { mode: "string" }).notNull(),
+    activeUsers: integer("active_users").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.start] })],
+);
+
+/** A closed day's sums per company, with the company's distinct active users that day. */
+export const usageClosedDays = pgTable(
+  "usage_closed_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    companyId: uuid("company_id").notNull(),
+    activeUsers: integer("active_users").notNull().default(0),
+    ...closedSums(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.companyId] })],
+);
+
+/**
+ * A closed month's sums per (company, user, agent), through its last day: the user and agent
+ * tables' rows, summed a month at a time. The current month's closed days are kept the same
+ * way through the last closed day, until a later day replaces them.
+ */
+export const usageClosedMonths = pgTable(
+  "usage_closed_months",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    through: date("through", { mode: "string" }).notNull(),
+    companyId: uuid("company_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    agentId: uuid("agent_id").notNull(),
+    /** The greatest of the month's names for the agent, as the daily read's max(agent_name). */
+    agentName: text("agent_name").notNull(),
+    ...closedSums(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.through, t.companyId, t.userId, t.agentId] })],
+);
+
+export const usageSchema = {
+  usageRecords,
+  usageDaily,
+  companyUsage,
+  quotaWarnings,
+  usageClosedPeriods,
+  usageClosedDays,
+  usageClosedMonths,
+};
