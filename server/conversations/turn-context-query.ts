@@ -78,7 +78,7 @@ export async function readTurnContext(db: Db, p: TurnContextRequest): Promise<Tu
     values,
   );
   const agent = rowFromJson(agents, row.agent);
-  const storable = agent !== null && agent.isActive && row.conversation_ok === true;
+  const storable = agent !== null && agent.isActive && row.writable === true;
   return {
     storable,
     agent,
@@ -105,9 +105,15 @@ function turnContextSql(v: SqlValues<ContextValues>, shape: ContextShape): SQL {
                where exists (select 1 from conversations c where ${own})
                  and up.status in ('complete', 'partial') and up.id <> ${v.messageId}::uuid) h)`
     : sql`'[]'::json`;
+  // An edit or a regeneration names a user message of this conversation; without one the write
+  // refuses (404), so the model must not be asked for it in the meantime.
+  const targetOk =
+    shape.mode === "edit" || shape.mode === "regenerate"
+      ? sql`exists (select 1 from messages t where t.id = ${v.target}::uuid and t.conversation_id = ${v.conversationId} and t.role = 'user')`
+      : sql`true`;
   return sql`select
         (select row_to_json(a) from agents a where a.id = ${v.agentId} and ${agentVisibleToSql("a", v.userId)}) as agent,
-        ${conversationOk} as conversation_ok,
+        ${conversationOk} and ${targetOk} as writable,
         exists (select 1 from knowledge_documents d where d.agent_id = ${v.agentId} and d.status = 'ready') as has_knowledge,
         ${history} as history`;
 }

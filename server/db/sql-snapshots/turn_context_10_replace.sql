@@ -4,7 +4,7 @@ select
       select 1 from users agent_owner, users viewer
       where agent_owner.id = a.user_id and viewer.id = $3 and agent_owner.company_id = viewer.company_id)))) as agent,
         exists (select 1 from conversations c where c.id = $4 and c.user_id = $5 and c.agent_id = $6 
-        and (c.locked_until is null or c.locked_until <= $7::timestamptz)) as conversation_ok,
+        and (c.locked_until is null or c.locked_until <= $7::timestamptz)) and true as writable,
         exists (select 1 from knowledge_documents d where d.agent_id = $8 and d.status = 'ready') as has_knowledge,
         (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
          from (with recursive up(id, parent_id, role, content, status, created_at, depth) as (
