@@ -115,6 +115,12 @@ export type CompanyAgent = z.infer<typeof CompanyAgentSchema>;
 export const CompanyWarningSchema = z.object({ agentName: z.string(), timestamp: z.string() });
 export type CompanyWarning = z.infer<typeof CompanyWarningSchema>;
 
+const KnowledgeMegabytesSchema = z
+  .number()
+  .int()
+  .nullable()
+  .describe("The company's knowledge storage in MB (its members' documents together); null: no limit.");
+
 export const CompanyEntrySchema = z.object({
   id: z.string(),
   companyName: z.string(),
@@ -124,6 +130,7 @@ export const CompanyEntrySchema = z.object({
   totalAgents: z.number().int(),
   agentLimit: z.number().int(),
   quotas: QuotasSchema,
+  knowledgeMegabytes: KnowledgeMegabytesSchema,
   warnings: z.array(CompanyWarningSchema),
 });
 export type CompanyEntry = z.infer<typeof CompanyEntrySchema>;
@@ -134,6 +141,7 @@ export const CompanyLimitsSchema = z.object({
   companyName: z.string(),
   agentLimit: z.number().int(),
   quotas: QuotasSchema,
+  knowledgeMegabytes: KnowledgeMegabytesSchema,
 });
 export type CompanyLimits = z.infer<typeof CompanyLimitsSchema>;
 

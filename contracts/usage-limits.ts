@@ -11,6 +11,9 @@ export const AGENT_LIMIT_MAX = 10_000;
 export const ANALYTICS_MAX_DAYS = 366;
 export const AUDIT_PAGE_SIZE = 50;
 
+/** The most knowledge storage (MB) an admin may give one company; null is no limit. */
+export const KNOWLEDGE_MEGABYTES_MAX = 1_000_000;
+
 export const QUOTA_NAMES = ["messagesPerDay", "tokensPerMonth", "voiceMinutesPerMonth"] as const;
 export type QuotaName = (typeof QUOTA_NAMES)[number];
 

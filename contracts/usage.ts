@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   AGENT_LIMIT_MAX,
   ANALYTICS_MAX_DAYS,
+  KNOWLEDGE_MEGABYTES_MAX,
   QUOTA_LABELS,
   QUOTA_NAMES,
   QUOTA_WARNING_PERCENT,
@@ -17,6 +18,7 @@ export {
   AGENT_LIMIT_MAX,
   ANALYTICS_MAX_DAYS,
   AUDIT_PAGE_SIZE,
+  KNOWLEDGE_MEGABYTES_MAX,
   QUOTA_LABELS,
   QUOTA_NAMES,
   QUOTA_WARNING_PERCENT,
@@ -55,6 +57,7 @@ export const CompanyPatchSchema = z
     messagesPerDay: quotaValue("messagesPerDay", 10_000_000).optional(),
     tokensPerMonth: quotaValue("tokensPerMonth", 1_000_000_000_000).optional(),
     voiceMinutesPerMonth: quotaValue("voiceMinutesPerMonth", 10_000_000).optional(),
+    knowledgeMegabytes: quotaValue("knowledgeMegabytes", KNOWLEDGE_MEGABYTES_MAX).optional(),
   })
   .strict();
 export type CompanyPatch = z.infer<typeof CompanyPatchSchema>;
@@ -206,6 +209,7 @@ export const AUDIT_ACTIONS = [
   "conversation.read",
   "company.agent_limit",
   "company.quota",
+  "company.knowledge_storage",
   "agent.transfer",
   "agent_tool.create",
   "agent_tool.update",
@@ -232,6 +236,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "conversation.read": "Read a conversation",
   "company.agent_limit": "Changed an agent limit",
   "company.quota": "Changed a quota",
+  "company.knowledge_storage": "Changed knowledge storage",
   "agent.transfer": "Transferred an agent",
   "agent_tool.create": "Added a tool to an agent",
   "agent_tool.update": "Changed an agent's tool",

@@ -88,3 +88,31 @@ test("an admin sets a quota, a member hits it and is told why, the admin is warn
   await adminContext.close();
   await memberContext.close();
 });
+
+test("an admin caps a company's knowledge storage on Company Management; it is kept and audited", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const company = `Storage Journey ${Date.now().toString(36)}`;
+  await createApprovedUser(request, baseURL ?? "", { fullName: "Sam Storage", companyName: company });
+  await signInThroughUi(page, OWNER.email, OWNER.password);
+  await page.goto("/admin-companies");
+  await page.getByRole("button", { name: new RegExp(company) }).click();
+  const limits = page.getByRole("form", { name: `Limits of ${company}` });
+  await expect(limits.getByLabel("Knowledge storage (MB)")).toHaveValue("");
+  await limits.getByLabel("Knowledge storage (MB)").fill("250");
+  await limits.getByRole("button", { name: "Save limits" }).click();
+  await expect(toastRegion(page).getByText("Limits saved", { exact: true })).toBeVisible();
+  await screenshotBothWidths(page, "admin-companies-knowledge-storage");
+
+  await page.reload();
+  await page.getByRole("button", { name: new RegExp(company) }).click();
+  await expect(
+    page.getByRole("form", { name: `Limits of ${company}` }).getByLabel("Knowledge storage (MB)"),
+  ).toHaveValue("250");
+  await page.goto("/admin-audit");
+  await expect(
+    page.getByText(`${company}: knowledge storage no limit → 250 MB`).filter({ visible: true }),
+  ).toBeVisible();
+});

@@ -2,7 +2,7 @@
  * Company Management: each company with its users, agents, prompt-injection warnings, agent
  * limit and quotas, and the admin's edits of the limit and quotas (each one audited).
  */
-import type { CompanyAgent, CompanyEntry, CompanyUser, CompanyWarning } from "../../contracts/admin.js";
+import type { CompanyAgent, CompanyEntry, CompanyLimits, CompanyUser, CompanyWarning } from "../../contracts/admin.js";
 import { QUOTA_NAMES, type CompanyPatch, type Quotas } from "../../contracts/usage.js";
 import type { UserRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
@@ -91,6 +91,7 @@ export async function listCompanies(db: Db): Promise<CompanyEntry[]> {
       totalAgents: draft.agents.length,
       agentLimit: draft.row.agentLimit,
       quotas: quotasOf(draft.row),
+      knowledgeMegabytes: draft.row.knowledgeMegabytes,
       warnings: draft.warnings,
     }))
     .sort((a, b) => a.companyName.localeCompare(b.companyName, "en", { sensitivity: "base" }));
@@ -101,13 +102,13 @@ export interface CompanyDeps {
   clock: Clock;
 }
 
-/** PATCH /api/admin/companies/{id}: changes the agent limit and quotas, one audit entry per change. */
+/** PATCH /api/admin/companies/{id}: changes the agent limit, quotas and knowledge storage, one audit entry per change. */
 export async function editCompany(
   deps: CompanyDeps,
   actor: UserRow,
   id: string,
   patch: CompanyPatch,
-): Promise<{ id: string; companyName: string; agentLimit: number; quotas: Quotas }> {
+): Promise<CompanyLimits> {
   if (!UUID.test(id)) throw apiError("INVALID_INPUT", { message: "id must be a company id (a UUID)" });
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -131,6 +132,20 @@ export async function editCompany(
         to: after[quota],
       });
     }
-    return { id: after.id, companyName: after.name, agentLimit: after.agentLimit, quotas: quotasOf(after) };
+    if (patch.knowledgeMegabytes !== undefined && patch.knowledgeMegabytes !== before.knowledgeMegabytes) {
+      // Lowering it below what the company holds refuses new uploads only; nothing is deleted.
+      await recordAudit(tx, actor, "company.knowledge_storage", target, now, {
+        companyName: before.name,
+        from: before.knowledgeMegabytes,
+        to: after.knowledgeMegabytes,
+      });
+    }
+    return {
+      id: after.id,
+      companyName: after.name,
+      agentLimit: after.agentLimit,
+      quotas: quotasOf(after),
+      knowledgeMegabytes: after.knowledgeMegabytes,
+    };
   });
 }

@@ -41,7 +41,9 @@ export async function countAgentsOfCompany(db: Db, companyId: string): Promise<n
 export async function updateCompany(
   db: Db,
   id: string,
-  values: Partial<Pick<CompanyRow, "agentLimit" | "messagesPerDay" | "tokensPerMonth" | "voiceMinutesPerMonth">>,
+  values: Partial<
+    Pick<CompanyRow, "agentLimit" | "messagesPerDay" | "tokensPerMonth" | "voiceMinutesPerMonth" | "knowledgeMegabytes">
+  >,
   now: Date,
 ): Promise<CompanyRow | null> {
   const [row] = await db

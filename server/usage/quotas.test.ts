@@ -144,6 +144,7 @@ describeEachEngine("company quotas", (engine) => {
       companyName: name,
       agentLimit: 1,
       quotas: { messagesPerDay: null, tokensPerMonth: 5000, voiceMinutesPerMonth: null },
+      knowledgeMegabytes: null,
     });
     const second = await t.app.inject({
       method: "POST",

@@ -167,6 +167,8 @@ function describe(entry: AuditEntry): string {
   const value = (v: unknown) => (v === null || v === undefined ? "no limit" : String(v));
   if (entry.action === "company.quota")
     return `${String(d.companyName)}: ${(QUOTA_LABELS as Record<string, string>)[String(d.quota)] ?? String(d.quota)} ${value(d.from)} → ${value(d.to)}`;
+  if (entry.action === "company.knowledge_storage")
+    return `${String(d.companyName)}: knowledge storage ${value(d.from)}${d.from == null ? "" : " MB"} → ${value(d.to)}${d.to == null ? "" : " MB"}`;
   if (entry.action === "company.agent_limit")
     return `${String(d.companyName)}: agent limit ${value(d.from)} → ${value(d.to)}`;
   const parts = Object.entries(d).map(([key, v]) => `${key}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);

@@ -1,4 +1,4 @@
-/** Edits one company's agent limit and quotas (an empty quota box means no limit). */
+/** Edits one company's agent limit, quotas and knowledge storage (an empty box means no limit). */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { CompanyEntry } from "../../../contracts/admin";
@@ -9,14 +9,17 @@ import { ApiError } from "../../lib/api";
 import { editCompanyMutation } from "../../lib/admin-queries";
 import { toast } from "../../lib/toast-store";
 
-type Draft = Record<"agentLimit" | QuotaName, string>;
+type Draft = Record<"agentLimit" | QuotaName | "knowledgeMegabytes", string>;
 
 const draftOf = (company: CompanyEntry): Draft => ({
   agentLimit: String(company.agentLimit),
   messagesPerDay: company.quotas.messagesPerDay?.toString() ?? "",
   tokensPerMonth: company.quotas.tokensPerMonth?.toString() ?? "",
   voiceMinutesPerMonth: company.quotas.voiceMinutesPerMonth?.toString() ?? "",
+  knowledgeMegabytes: company.knowledgeMegabytes?.toString() ?? "",
 });
+
+const limitOf = (text: string) => (text.trim() === "" ? null : Number(text));
 
 export function CompanyLimitsForm({ company }: { company: CompanyEntry }) {
   const queryClient = useQueryClient();
@@ -26,8 +29,11 @@ export function CompanyLimitsForm({ company }: { company: CompanyEntry }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const patch: CompanyPatch = { agentLimit: Number(draft.agentLimit) };
-    for (const quota of QUOTA_NAMES) patch[quota] = draft[quota].trim() === "" ? null : Number(draft[quota]);
+    const patch: CompanyPatch = {
+      agentLimit: Number(draft.agentLimit),
+      knowledgeMegabytes: limitOf(draft.knowledgeMegabytes),
+    };
+    for (const quota of QUOTA_NAMES) patch[quota] = limitOf(draft[quota]);
     edit.mutate(
       { id: company.id, patch },
       {
@@ -46,7 +52,7 @@ export function CompanyLimitsForm({ company }: { company: CompanyEntry }) {
   return (
     <form
       onSubmit={submit}
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
       aria-label={`Limits of ${company.companyName}`}
     >
       <label htmlFor={field("agentLimit")} className="text-sm text-slate-700">
@@ -73,6 +79,17 @@ export function CompanyLimitsForm({ company }: { company: CompanyEntry }) {
           />
         </label>
       ))}
+      <label htmlFor={field("knowledgeMegabytes")} className="text-sm text-slate-700">
+        Knowledge storage (MB)
+        <Input
+          id={field("knowledgeMegabytes")}
+          type="number"
+          min={0}
+          placeholder="No limit"
+          value={draft.knowledgeMegabytes}
+          onChange={(e) => setDraft({ ...draft, knowledgeMegabytes: e.target.value })}
+        />
+      </label>
       <Button type="submit" disabled={edit.isPending}>
         {edit.isPending ? "Saving..." : "Save limits"}
       </Button>
