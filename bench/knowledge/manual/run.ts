@@ -8,7 +8,8 @@
  * by kind of question, and the retrieval latency. See bench/README.md, "Knowledge: a whole manual".
  * `--pages N` keeps the first N pages, `--copies K` stores the manual K times (each copy's
  * titles marked "(copy k)"), for the growth curve of latency with size; recall is then only
- * meaningful at the full manual, one copy. `--explain` prints the word search's plan.
+ * meaningful at the full manual, one copy. `--explain` prints the word search's plan, and
+ * the slowest question's with its timings (EXPLAIN ANALYZE).
  * Beside the knowledge agent, every question is also asked of an agent without knowledge (the
  * time every turn pays anyway): what knowledge adds is the difference, judged against the
  * issue's goals (p95 ≤ 50 ms at 1,000 pages, ≤ 100 ms at 100,000 passages). `--small N` adds an
@@ -151,9 +152,10 @@ function passageStatistics(passages: StoredPassage[]): string {
 }
 
 /** The plan of one word search: it must read the GIN indexes, not every passage of the agent. */
-async function explainWordSearch(db: Db, owner: Owner, question: string): Promise<void> {
+async function explainWordSearch(db: Db, owner: Owner, question: string, analyze?: "analyze"): Promise<void> {
   const terms = queryTerms(question).words.map((word) => ({ english: word.english, simple: word.term }));
-  const result = await db.execute(sql`explain ${wordSearchSql(owner.agentId, terms)}`);
+  const explain = analyze ? sql`explain (analyze, buffers)` : sql`explain`;
+  const result = await db.execute(sql`${explain} ${wordSearchSql(owner.agentId, terms)}`);
   const lines = (result as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]);
   log(`plan of the word search for "${question}":\n${lines.join("\n")}`);
 }
@@ -234,6 +236,11 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
       log(
         `| ${kind.label} | ${a.n} | ${f2(a.at1)} | ${f2(a.at5)} | ${f2(a.mrr)} | ${f2(b.at1)} | ${f2(b.at5)} | ${f2(b.mrr)} |`,
       );
+    }
+    if (EXPLAIN) {
+      // The slowest question's word search, run again with its real timings: where a tail goes.
+      const slowest = times.indexOf(Math.max(...times));
+      await explainWordSearch(db, owner, MANUAL_QUESTIONS[slowest].question, "analyze");
     }
     const all = figures(app);
     const base = figures(baseline);
