@@ -4,7 +4,6 @@
  * English stem's count is the number of the agent's searchable passages that hold it — what
  * counting them all again gives — so retrieval can trust one row for a word's rarity.
  */
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { KnowledgeDocument } from "../../contracts/knowledge.js";
 import { makeAgent } from "../chat/chat-test-support.js";
@@ -12,38 +11,20 @@ import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { EMBEDDING_ATTEMPTS, EMBEDDING_LEASE_MS } from "./ingestion.js";
-import { knowledgeOf, pasteText, RETURNS_POLICY } from "./knowledge-test-support.js";
+import {
+  keptTermCounts,
+  knowledgeOf,
+  pasteText,
+  RETURNS_POLICY,
+  termCountsCountedAgain,
+  type TermCounts,
+} from "./knowledge-test-support.js";
 
 const SHIPPING = "Orders ship within two working days. Refunds for lost parcels are paid at once.";
 
-type Counts = Record<string, number>;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** The kept statistics of the agent, without the rows a delete brought to 0. */
-async function keptCounts(t: TestApp, agentId: string): Promise<Counts> {
-  const result = await t.deps.db.db.execute(sql`
-    select lexeme, chunks from knowledge_terms where agent_id = ${agentId} and chunks <> 0 order by lexeme`);
-  return Object.fromEntries(rowsOf<{ lexeme: string; chunks: number }>(result).map((r) => [r.lexeme, r.chunks]));
-}
-
-/** The same counted from scratch over the passages of the agent's ready documents. */
-async function countedAgain(t: TestApp, agentId: string): Promise<Counts> {
-  const result = await t.deps.db.db.execute(sql`
-    select u.lexeme, count(*)::int as chunks
-      from knowledge_chunks c
-      join knowledge_documents d on d.id = c.document_id and d.status = 'ready'
-     cross join lateral unnest(c.search_english) as u
-     where c.agent_id = ${agentId}
-     group by u.lexeme order by u.lexeme`);
-  return Object.fromEntries(rowsOf<{ lexeme: string; chunks: number }>(result).map((r) => [r.lexeme, r.chunks]));
-}
-
-async function expectStatisticsRight(t: TestApp, agentId: string): Promise<Counts> {
-  const kept = await keptCounts(t, agentId);
-  expect(kept).toEqual(await countedAgain(t, agentId));
+async function expectStatisticsRight(t: TestApp, agentId: string): Promise<TermCounts> {
+  const kept = await keptTermCounts(t, agentId);
+  expect(kept).toEqual(await termCountsCountedAgain(t, agentId));
   return kept;
 }
 
@@ -93,13 +74,13 @@ describeEachEngine("knowledge term statistics", (engine) => {
     });
     expect(deleted.statusCode).toBe(204);
     expect(await expectStatisticsRight(t, agentId)).toEqual(afterPolicy);
-    expect((await keptCounts(t, other)).parcel).toBe(1);
+    expect((await keptTermCounts(t, other)).parcel).toBe(1);
   });
 
   it("forgets an agent's statistics with the agent", async () => {
     const agentId = await makeAgent(t, user, { name: "Short-lived" });
     await added(t, user, agentId, "Shipping", SHIPPING);
-    expect(await keptCounts(t, agentId)).not.toEqual({});
+    expect(await keptTermCounts(t, agentId)).not.toEqual({});
 
     const res = await t.app.inject({
       method: "DELETE",
@@ -108,7 +89,7 @@ describeEachEngine("knowledge term statistics", (engine) => {
     });
 
     expect(res.statusCode).toBe(204);
-    expect(await keptCounts(t, agentId)).toEqual({});
+    expect(await keptTermCounts(t, agentId)).toEqual({});
   });
 });
 

@@ -1,5 +1,6 @@
 /** Helpers for the knowledge tests: multipart uploads built by hand (what a browser sends), and reads. */
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { KnowledgeDocument } from "../../contracts/knowledge.js";
 import type { MadeUser } from "../test-support/factories.js";
 import type { TestApp } from "../test-support/test-app.js";
@@ -67,3 +68,32 @@ export const RETURNS_POLICY = [
   "## Damaged goods",
   "Report damaged goods within 7 days with a photo, and we send a replacement at no cost.",
 ].join("\n\n");
+
+/** An agent's term statistics as counts by English stem. */
+export type TermCounts = Record<string, number>;
+
+function countsOf(result: unknown): TermCounts {
+  const rows = (result as { rows: Array<{ lexeme: string; chunks: number }> }).rows;
+  return Object.fromEntries(rows.map((r) => [r.lexeme, r.chunks]));
+}
+
+/** The agent's kept statistics (knowledge_terms), without the rows a delete brought to 0. */
+export async function keptTermCounts(t: TestApp, agentId: string): Promise<TermCounts> {
+  return countsOf(
+    await t.deps.db.db.execute(sql`
+      select lexeme, chunks from knowledge_terms where agent_id = ${agentId} and chunks <> 0 order by lexeme`),
+  );
+}
+
+/** The same counted from scratch over the passages of the agent's ready documents: what the kept ones must equal. */
+export async function termCountsCountedAgain(t: TestApp, agentId: string): Promise<TermCounts> {
+  return countsOf(
+    await t.deps.db.db.execute(sql`
+      select u.lexeme, count(*)::int as chunks
+        from knowledge_chunks c
+        join knowledge_documents d on d.id = c.document_id and d.status = 'ready'
+       cross join lateral unnest(c.search_english) as u
+       where c.agent_id = ${agentId}
+       group by u.lexeme order by u.lexeme`),
+  );
+}

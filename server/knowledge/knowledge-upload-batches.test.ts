@@ -7,12 +7,19 @@
  * agent's term statistics stay what counting its searchable passages again gives.
  */
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { KnowledgeDocument } from "../../contracts/knowledge.js";
 import { makeAgent, postChat } from "../chat/chat-test-support.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { knowledgeOf, pasteText, uploadFile } from "./knowledge-test-support.js";
+import {
+  keptTermCounts,
+  knowledgeOf,
+  pasteText,
+  termCountsCountedAgain,
+  uploadFile,
+} from "./knowledge-test-support.js";
 import { appendStoredChunks, insertStoringDocument, STORING_LEASE_MS, storingBatches } from "./queries.js";
 
 function rowsOf<T>(result: unknown): T[] {
@@ -46,18 +53,26 @@ async function seen(t: TestApp, agentId: string, status: string): Promise<void> 
   while ((await statusOf(t, agentId)) !== status) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Another session's lock on the agent's newest document row, until `release`. PostgreSQL only. */
+async function holdDocumentRow(t: TestApp, agentId: string): Promise<{ release(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: t.deps.db.url });
+  await client.connect();
+  await client.query("begin");
+  await client.query(
+    "select id from knowledge_documents where agent_id = $1 order by created_at desc limit 1 for update",
+    [agentId],
+  );
+  return {
+    release: async () => {
+      await client.query("commit");
+      await client.end();
+    },
+  };
+}
+
 /** The agent's kept term statistics equal a fresh count over its ready documents' passages. */
 async function expectStatisticsRight(t: TestApp, agentId: string): Promise<void> {
-  const kept = await t.deps.db.db.execute(sql`
-    select lexeme, chunks from knowledge_terms where agent_id = ${agentId} and chunks <> 0 order by lexeme`);
-  const again = await t.deps.db.db.execute(sql`
-    select u.lexeme, count(*)::int as chunks
-      from knowledge_chunks c
-      join knowledge_documents d on d.id = c.document_id and d.status = 'ready'
-     cross join lateral unnest(c.search_english) as u
-     where c.agent_id = ${agentId}
-     group by u.lexeme order by u.lexeme`);
-  expect(rowsOf(kept)).toEqual(rowsOf(again));
+  expect(await keptTermCounts(t, agentId)).toEqual(await termCountsCountedAgain(t, agentId));
 }
 
 describeEachEngine("knowledge uploads stored in batches", (engine) => {
@@ -84,10 +99,18 @@ describeEachEngine("knowledge uploads stored in batches", (engine) => {
     expect(listed.map((d) => d.status)).toEqual(["processing"]);
     expect(listed[0].chunks).toBeGreaterThan(200);
 
-    const chat = await postChat(t, colleague, colleagueAgent, { message: "Hello, are you open today?" });
-    expect(chat.statusCode).toBe(200);
-    // Answered before the document was done: the upload did not hold the database meanwhile.
-    expect(await statusOf(t, agentId)).toBe("storing");
+    // On PostgreSQL, another session holds the document's row, so the upload waits at its next
+    // batch however fast the machine is; on PGlite's one connection the batches and the chat's
+    // statements take turns, and the document has many more batches than a chat has statements.
+    const held = engine === "postgres" ? await holdDocumentRow(t, agentId) : null;
+    try {
+      const chat = await postChat(t, colleague, colleagueAgent, { message: "Hello, are you open today?" });
+      expect(chat.statusCode).toBe(200);
+      // Answered before the document was done: the upload did not hold the database meanwhile.
+      expect(await statusOf(t, agentId)).toBe("storing");
+    } finally {
+      await held?.release();
+    }
 
     const res = await upload;
     expect(res.statusCode, res.body).toBe(201);
@@ -113,15 +136,18 @@ describeEachEngine("knowledge uploads stored in batches", (engine) => {
     );
     const upload = uploadFile(t, uploader, agentId, { fileName: "manual.md", bytes: manual, type: "text/markdown" });
     await seen(t, agentId, "storing");
+    // Held on PostgreSQL while the document is found and its delete sent (as above), so the
+    // upload cannot finish meanwhile; the delete then queues for the row beside the next batch.
+    const held = engine === "postgres" ? await holdDocumentRow(t, agentId) : null;
     const storing = (await knowledgeOf(t, uploader, agentId)).find((d) => d.title !== "Opening hours");
     expect(storing?.status).toBe("processing");
-
-    const deleted = await t.app.inject({
+    const deleting = t.app.inject({
       method: "DELETE",
       url: `/api/agents/${agentId}/knowledge/${storing!.id}`,
       headers: { cookie: uploader.cookie },
     });
-    expect(deleted.statusCode).toBe(204);
+    await held?.release();
+    expect((await deleting).statusCode).toBe(204);
     const res = await upload;
     expect(res.statusCode).toBe(404);
     expect(res.json<{ code: string }>().code).toBe("DOCUMENT_NOT_FOUND");
