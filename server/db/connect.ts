@@ -65,6 +65,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       // Notices a peer that vanished without closing the socket (a host power-off, a dropped NAT entry).
       keepAlive: true,
+      // No JIT compilation: the app's statements are short, and once a knowledge agent's
+      // statistics are fresh the word search's estimated cost passes jit_above_cost, which made
+      // PostgreSQL spend 3 s compiling a search that runs in milliseconds (decision 158).
+      options: "-c jit=off",
     });
     // An idle connection that dies (database restart, admin kill) is reported here; without a
     // listener Node would crash the process. The pool drops it and the next query reconnects.

@@ -191,9 +191,9 @@ describeEachEngine("knowledge uploads", (engine) => {
         chunkCount: KNOWLEDGE_CHUNKS_PER_AGENT - 2,
       })
       .returning({ id: knowledgeDocuments.id });
-    await t.deps.db.db.execute(sql`
-      insert into knowledge_chunks (document_id, agent_id, ordinal, content)
-      select ${document!.id}, ${agentId}, n, 'passage ' || n from generate_series(1, ${KNOWLEDGE_CHUNKS_PER_AGENT - 2}) as n`);
+    // Its passages' rows are left out: the limit counts the documents' chunk_count, and writing
+    // 200,000 rows would cost this test more than everything else in the file.
+    expect(document).toBeDefined();
     const before = await storedRows();
 
     const pages = Array.from({ length: 6 }, (_, i) => [`Chapter ${i + 1}`, `Step ${i + 1} of the installation.`]);

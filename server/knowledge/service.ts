@@ -26,6 +26,7 @@ import {
   ExtractQueueFullError,
 } from "./extract/extract-pool.js";
 import { KnowledgeFileError } from "./extract/knowledge-file-error.js";
+import { refreshStaleKnowledgeStatistics } from "./planner-statistics.js";
 import type { ExtractedDocument } from "./extract/extract-document.js";
 import type { PassageRoom } from "./extract/extract-limits.js";
 import {
@@ -211,7 +212,7 @@ async function store(
 ): Promise<KnowledgeDocument> {
   const now = deps.clock.now();
   await discardAbandonedStoring(deps.db, new Date(now.getTime() - STORING_LEASE_MS), agentId);
-  const document = await deps.db.transaction(async (tx) => {
+  const { document, agentPassages } = await deps.db.transaction(async (tx) => {
     const stored = await insertStoringDocument(tx, {
       agentId,
       userId: user.id,
@@ -240,7 +241,7 @@ async function store(
         throw apiError("STORAGE_FULL", { limitMegabytes: company.knowledgeMegabytes });
       }
     }
-    return stored;
+    return { document: stored, agentPassages: counts.chunks };
   });
   try {
     for (const batch of storingBatches(extracted.chunks)) {
@@ -255,6 +256,8 @@ async function store(
       now: deps.clock.now(),
     });
     if (!finished) throw apiError("DOCUMENT_NOT_FOUND");
+    // Before the answer: the first question after a large upload is asked with fresh statistics.
+    await refreshStaleKnowledgeStatistics(deps.db, agentId, agentPassages);
     if (deps.embeddings) deps.knowledgeIngestion.wake();
     return toKnowledgeDocument(finished);
   } catch (error) {

@@ -9,7 +9,8 @@
  * `--pages N` keeps the first N pages, `--copies K` stores the manual K times (each copy's
  * titles marked "(copy k)"), for the growth curve of latency with size; recall is then only
  * meaningful at the full manual, one copy. `--explain` prints the word search's plan, and
- * the slowest question's with its timings (EXPLAIN ANALYZE).
+ * the slowest question's with its timings (EXPLAIN ANALYZE). Pages are stored as an upload stores
+ * them, planner statistics included; `--stale-statistics` leaves those out.
  * Beside the knowledge agent, every question is also asked of an agent without knowledge (the
  * time every turn pays anyway): what knowledge adds is the difference, judged against the
  * issue's goals (p95 ≤ 50 ms at 1,000 pages, ≤ 100 ms at 100,000 passages). `--small N` adds an
@@ -30,6 +31,7 @@ import {
 import { queryTerms } from "../../../server/knowledge/search/query-terms.js";
 import { retrievePassages } from "../../../server/knowledge/search/retrieve-passages.js";
 import { wordSearchSql } from "../../../server/knowledge/search/search-queries.js";
+import { refreshStaleKnowledgeStatistics } from "../../../server/knowledge/planner-statistics.js";
 import { sql } from "drizzle-orm";
 import { makeOwnerWithAgent, openBenchDatabase, type Engine, type Owner } from "../bench-database.js";
 import type { Db } from "../../../server/db/connect.js";
@@ -50,6 +52,8 @@ const POOL_OPTIONS = { memoryBudgetMb: 16_384 };
 const argv = process.argv.slice(2);
 const VERBOSE = argv.includes("--verbose");
 const EXPLAIN = argv.includes("--explain");
+/** `--stale-statistics`: store without the app's ANALYZE, to see the plans autovacuum-less statistics make. */
+const STALE_STATISTICS = argv.includes("--stale-statistics");
 const numberArg = (name: string, fallback: number) =>
   argv.includes(name) ? Math.max(1, Number(argv[argv.indexOf(name) + 1]) || fallback) : fallback;
 const PAGES = numberArg("--pages", Number.MAX_SAFE_INTEGER);
@@ -85,6 +89,7 @@ async function ingest(
   const started = performance.now();
   const pageOfDocument = new Map<string, string>();
   let next = 0;
+  let stored = 0;
   // A copy's pages are read once: the growth curve measures retrieval, not extraction.
   const extractions = new Map<string, ReturnType<typeof extractInWorker>>();
   const worker = async () => {
@@ -108,6 +113,9 @@ async function ingest(
       for (const batch of storingBatches(extracted.chunks)) await appendStoredChunks(db, row, batch, new Date());
       await finishStoring(db, row, { status: "ready", now: new Date() });
       if (copy === 0) pageOfDocument.set(row.id, page.key);
+      // As an upload does: fresh planner statistics once the agent outgrows what they say.
+      stored += extracted.chunks.length;
+      if (!STALE_STATISTICS) await refreshStaleKnowledgeStatistics(db, owner.agentId, stored);
     }
   };
   await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, worker));

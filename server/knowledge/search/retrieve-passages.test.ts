@@ -3,7 +3,9 @@ import type { Db } from "../../db/connect.js";
 import { createOpenAiCompatibleEmbeddings } from "../../providers/embeddings/openai-compatible-embeddings.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../../test-support/fake-openai.js";
 import { describeEachEngine, openTestDatabase } from "../../test-support/test-app.js";
+import { fakeEmbedding } from "../../test-support/fake-openai-embeddings.js";
 import { retrievePassages, type Passage } from "./retrieve-passages.js";
+import { rankByVector } from "./vector-search.js";
 import { insertAgent, insertDocument, insertOwner } from "./search-test-data.js";
 
 const ENGLISH = [
@@ -307,6 +309,51 @@ describeEachEngine("hybrid retrieval with embeddings", (engine) => {
     expect(fake.requests.map((request) => request.body)).toEqual([
       { model: "embed-small", input: [GERMAN_PARAPHRASE.query], encoding_format: "float" },
     ]);
+  });
+
+  it("re-ranks only the word candidates by meaning when the agent's vectors are too many to scan", async () => {
+    // No word of the question is in this passage ("Rückgabefrist" is one word there), but its
+    // word parts make its vector the question's close neighbour.
+    const vectorOnly = "Rückgabe: eine Frist von dreißig Tagen.";
+    const large = await insertAgent(db, userId, "Large");
+    const { chunkIds } = await insertDocument(db, {
+      agentId: large,
+      userId,
+      title: "Rückgabe",
+      chunks: [vectorOnly, GERMAN_PARAPHRASE.answer, ...GERMAN_PARAPHRASE.others],
+      embeddings: provider("embed-small"),
+    });
+    const words = await retrievePassages(db, null, { agentId: large, query: GERMAN_PARAPHRASE.query, limit: 3 });
+    const candidateIds = chunkIds.slice(1);
+    const asked: string[] = [];
+    const search = (scanFloats?: number) =>
+      rankByVector(db, {
+        agentId: large,
+        model: "embed-small",
+        query: fakeEmbedding(GERMAN_PARAPHRASE.query),
+        candidates: async () => {
+          asked.push("candidates");
+          return candidateIds;
+        },
+        scanFloats,
+      });
+
+    const scanned = await search();
+    expect(asked).toEqual([]);
+    expect(scanned.map((chunk) => chunk.id)).toContain(chunkIds[0]);
+
+    const reranked = await search(1_000);
+    expect(asked).toEqual(["candidates"]);
+    expect(reranked.map((chunk) => chunk.id).sort()).toEqual([...candidateIds].sort());
+    // Meaning still orders what words found: the paraphrase first, as in a full scan.
+    const hybrid = await retrievePassages(db, provider("embed-small"), {
+      agentId: large,
+      query: GERMAN_PARAPHRASE.query,
+      limit: 3,
+      vectorScanFloats: 1_000,
+    });
+    expect(words[0]?.content).not.toBe(GERMAN_PARAPHRASE.answer);
+    expect(hybrid[0]?.content).toBe(GERMAN_PARAPHRASE.answer);
   });
 
   it("compares no vectors made by another model", async () => {

@@ -7,7 +7,8 @@
  *   words found fewer passages than asked for and the agent's knowledge is small (see
  *   SIMILAR_WORDS_MAX_CHUNKS);
  * - vectors, when an embeddings provider is configured: the message is embedded and compared
- *   with the chunks embedded by the same model. If that fails, the other searches still answer.
+ *   with the chunks embedded by the same model (all of them, or the word candidates only when
+ *   the agent's vectors are too many to scan). If that fails, the other searches still answer.
  */
 import type { Db } from "../../db/connect.js";
 import type { EmbeddingsProvider } from "../../providers/embeddings/embeddings-provider.js";
@@ -41,6 +42,8 @@ export interface RetrievalInput {
   signal?: AbortSignal;
   /** Told when the vector search could not run; the passages then come from the other searches. */
   onVectorSearchFailed?(error: unknown): void;
+  /** Past this many floats of vectors the agent is not scanned whole (VECTOR_CACHE_FLOATS unless set). */
+  vectorScanFloats?: number;
 }
 
 /** Candidates read per passage asked for, before near-duplicates are collapsed. */
@@ -57,7 +60,7 @@ export async function retrievePassages(
   if (input.limit <= 0 || input.query.trim() === "") return [];
   const terms = queryTerms(input.query);
 
-  const [words, byPairs, byVector] = await Promise.all([
+  const byWordsSearch =
     terms.words.length > 0
       ? rankByWords(
           db,
@@ -65,9 +68,14 @@ export async function retrievePassages(
           terms.words.map((word) => ({ english: word.english, simple: word.term })),
           terms.pairs,
         )
-      : { ranked: [], matchedTerms: new Set<number>(), readyChunks: null },
+      : Promise.resolve({ ranked: [], matchedTerms: new Set<number>(), readyChunks: null });
+  // A large agent's vectors re-rank the word candidates (vector-search.ts); a failed word search
+  // is reported by the await below, not twice.
+  const wordCandidates = () => byWordsSearch.then((found) => found.ranked.map((chunk) => chunk.id)).catch(() => []);
+  const [words, byPairs, byVector] = await Promise.all([
+    byWordsSearch,
     terms.grams.length > 0 ? rankByCharacterPairs(db, input.agentId, terms.grams) : none(),
-    embeddings ? searchByVector(db, embeddings, input) : none(),
+    embeddings ? searchByVector(db, embeddings, input, wordCandidates) : none(),
   ]);
   // An agent without knowledge (the usual case) costs its turn this one query and no more.
   if (words.readyChunks === 0) return [];
@@ -104,13 +112,20 @@ async function searchByVector(
   db: Db,
   embeddings: Pick<EmbeddingsProvider, "model" | "embed">,
   input: RetrievalInput,
+  candidates: () => Promise<string[]>,
 ): Promise<RankedChunk[]> {
   try {
     const timeout = AbortSignal.timeout(QUERY_EMBEDDING_TIMEOUT_MS);
     const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
     const [query] = await embeddings.embed([input.query.slice(0, MAX_QUERY_CHARS)], signal);
     if (!query) return [];
-    return await rankByVector(db, { agentId: input.agentId, model: embeddings.model, query });
+    return await rankByVector(db, {
+      agentId: input.agentId,
+      model: embeddings.model,
+      query,
+      candidates,
+      scanFloats: input.vectorScanFloats,
+    });
   } catch (error) {
     input.onVectorSearchFailed?.(error);
     return [];

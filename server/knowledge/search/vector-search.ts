@@ -1,14 +1,24 @@
 /**
  * Vector search in the process: pgvector is not installed on either engine we run, so the
  * agent's chunk vectors are read once into Float32Arrays (unit length), kept per document
- * version, and compared with the query by dot product. An agent holds at most
- * KNOWLEDGE_CHUNKS_PER_AGENT chunks, so a scan is a few million multiply-adds.
+ * version, and compared with the query by dot product: a few million multiply-adds.
+ *
+ * An agent whose vectors would not fit the cache (a manual of 200,000 passages holds 1.2 GB of
+ * 1,536-dimension vectors) is not scanned: reading every vector on every question would cost
+ * seconds and that memory each time. Its vectors re-rank the word search's candidates instead,
+ * read by id, so meaning still orders what words found (decision 158).
  *
  * The cache is checked against the documents' row versions on every search, so an edit made by
  * another instance (re-index, delete, new model) is never answered from stale vectors.
  */
 import type { Db } from "../../db/connect.js";
-import { CANDIDATES_PER_SEARCH, chunkVectorsOf, embeddedDocumentsOf, type RankedChunk } from "./search-queries.js";
+import {
+  CANDIDATES_PER_SEARCH,
+  chunkVectorsOf,
+  embeddedDocumentsOf,
+  vectorsOfChunks,
+  type RankedChunk,
+} from "./search-queries.js";
 
 interface DocumentVectors {
   chunkIds: string[];
@@ -23,12 +33,21 @@ export const VECTOR_CACHE_FLOATS = 16_000_000;
 /** One cache per database, so tests (and a process that opens two) never share vectors. */
 const caches = new WeakMap<Db, Map<string, DocumentVectors>>();
 
-export async function rankByVector(
-  db: Db,
-  input: { agentId: string; model: string; query: number[] },
-): Promise<RankedChunk[]> {
+export interface VectorSearchInput {
+  agentId: string;
+  model: string;
+  query: number[];
+  /** The word search's candidates, asked for only when the agent is too large to scan. */
+  candidates(): Promise<string[]>;
+  /** The floats an agent's vectors may take and still be scanned whole (the cache's size by default). */
+  scanFloats?: number;
+}
+
+export async function rankByVector(db: Db, input: VectorSearchInput): Promise<RankedChunk[]> {
   const documents = await embeddedDocumentsOf(db, input.agentId, input.model);
   if (documents.length === 0) return [];
+  const chunks = documents.reduce((sum, document) => sum + document.chunkCount, 0);
+  if (chunks * input.query.length > (input.scanFloats ?? VECTOR_CACHE_FLOATS)) return rankCandidates(db, input);
   const cache = cacheOf(db);
   const keyOf = (document: { id: string; version: string }) => `${document.id}@${document.version}`;
   // This search's vectors, whether or not the cache can keep them all.
@@ -60,6 +79,19 @@ export async function rankByVector(
   const best = new TopScores(CANDIDATES_PER_SEARCH);
   for (const vectors of current.values()) {
     // Another length means another model under the same name: nothing comparable.
+    if (vectors.dimensions === query.length) scoreAll(vectors, query, best);
+  }
+  return best.sorted();
+}
+
+/** The word search's candidates ordered by their vectors' likeness to the query. */
+async function rankCandidates(db: Db, input: VectorSearchInput): Promise<RankedChunk[]> {
+  const ids = await input.candidates();
+  if (ids.length === 0) return [];
+  const rows = await vectorsOfChunks(db, { agentId: input.agentId, model: input.model, ids });
+  const query = unitVector(Float32Array.from(input.query));
+  const best = new TopScores(CANDIDATES_PER_SEARCH);
+  for (const vectors of groupByDocument(rows).values()) {
     if (vectors.dimensions === query.length) scoreAll(vectors, query, best);
   }
   return best.sorted();
