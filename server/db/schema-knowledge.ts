@@ -42,8 +42,6 @@ export const knowledgeDocuments = pgTable(
     kind: text("kind", { enum: [...KNOWLEDGE_FILE_KINDS, "text"] }).notNull(),
     fileName: text("file_name"),
     sizeBytes: integer("size_bytes").notNull(),
-    /** The file as uploaded (UTF-8 for pasted text); kept for re-indexing. */
-    content: bytea("content").notNull(),
     /**
      * The API's statuses, and "storing": the passages are being written in short batches
      * (knowledge/queries.ts); hidden from search, listed as processing, its passages already
@@ -135,4 +133,21 @@ export const knowledgeTerms = pgTable(
   (t) => [primaryKey({ columns: [t.agentId, t.lexeme] })],
 );
 
-export const knowledgeSchema = { knowledgeDocuments, knowledgeChunks, knowledgeTerms };
+/**
+ * A document's file as uploaded (UTF-8 for pasted text), kept for re-indexing, in parts of at
+ * most FILE_PART_BYTES (knowledge/queries.ts) written one statement each: a 20 MB file written as
+ * one value held PGlite's only thread for 0.6–1.6 s, and every other chat with it (decision 159).
+ */
+export const knowledgeDocumentParts = pgTable(
+  "knowledge_document_parts",
+  {
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => knowledgeDocuments.id, { onDelete: "cascade" }),
+    part: integer("part").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.part] })],
+);
+
+export const knowledgeSchema = { knowledgeDocuments, knowledgeChunks, knowledgeTerms, knowledgeDocumentParts };

@@ -164,7 +164,6 @@ describeEachEngine("knowledge uploads", (engine) => {
       title: `Page ${i}`,
       kind: "txt" as const,
       sizeBytes: 4,
-      content: Buffer.from("page"),
       status: "ready" as const,
     }));
     await t.deps.db.db.insert(knowledgeDocuments).values(pages);
@@ -186,7 +185,6 @@ describeEachEngine("knowledge uploads", (engine) => {
         title: "Big manual",
         kind: "txt",
         sizeBytes: 4,
-        content: Buffer.from("page"),
         status: "ready",
         chunkCount: KNOWLEDGE_CHUNKS_PER_AGENT - 2,
       })

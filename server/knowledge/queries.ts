@@ -2,14 +2,12 @@
 import { and, asc, desc, eq, getTableColumns, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { agents, users } from "../db/schema.js";
-import { knowledgeChunks, knowledgeDocuments } from "../db/schema-knowledge.js";
+import { knowledgeChunks, knowledgeDocumentParts, knowledgeDocuments } from "../db/schema-knowledge.js";
 
-export type KnowledgeDocumentRow = typeof knowledgeDocuments.$inferSelect;
-/** A document without its bytes: what lists and views need. */
-export type KnowledgeDocumentSummary = Omit<KnowledgeDocumentRow, "content">;
+/** A document's row: everything but its file, which is kept in parts (documentFile). */
+export type KnowledgeDocumentSummary = typeof knowledgeDocuments.$inferSelect;
 
-const { content: _bytes, ...summaryColumns } = getTableColumns(knowledgeDocuments);
-void _bytes;
+const summaryColumns = getTableColumns(knowledgeDocuments);
 
 /** Chunks are written this many to a statement: bounded parameters, few round trips. */
 const CHUNK_INSERT_BATCH = 200;
@@ -22,7 +20,11 @@ export function listDocumentsOfAgent(db: Db, agentId: string): Promise<Knowledge
     .orderBy(desc(knowledgeDocuments.createdAt), desc(knowledgeDocuments.id));
 }
 
-export async function findDocumentOfAgent(db: Db, agentId: string, id: string): Promise<KnowledgeDocumentRow | null> {
+export async function findDocumentOfAgent(
+  db: Db,
+  agentId: string,
+  id: string,
+): Promise<KnowledgeDocumentSummary | null> {
   const [row] = await db
     .select()
     .from(knowledgeDocuments)
@@ -60,31 +62,86 @@ export interface ChunkInsert {
 }
 
 /**
- * A new document whose passages come afterwards in batches (appendStoredChunks): hidden from
- * search until finishStoring, listed as processing, and holding its room in the agent's limits
- * (agentKnowledgeCounts counts its chunk_count) from the start.
+ * A new document whose file and passages come afterwards, a part or a batch to a statement
+ * (appendFilePart, appendStoredChunks): hidden from search until finishStoring, listed as
+ * processing, and holding its room in the agent's limits (agentKnowledgeCounts counts its
+ * chunk_count) from the start.
  */
 export async function insertStoringDocument(
   db: Db,
   values: Omit<typeof knowledgeDocuments.$inferInsert, "status">,
 ): Promise<KnowledgeDocumentSummary> {
-  // The file goes as base64 text decoded by the database: PGlite turned a 20 MB Buffer parameter
-  // into bytea in 4.4 s on this thread, base64 text in 0.7 s (a chat waits for either).
-  const content = sql`decode(${Buffer.from(values.content).toString("base64")}, 'base64')`;
   const [row] = await db
     .insert(knowledgeDocuments)
-    .values({ ...values, content, status: "storing" })
+    .values({ ...values, status: "storing" })
     .returning(summaryColumns);
   return row;
 }
 
 /**
+ * A file is kept in parts of this many bytes, each written by a statement of its own: on
+ * PGlite's one thread a chat waits for one part (tens of milliseconds), never for the whole
+ * file (a 20 MB value held it 0.6–1.6 s; decision 159).
+ */
+export const FILE_PART_BYTES = 512 * 1024;
+
+/** The file's parts, in order (one empty part for an empty file, so every document has one). */
+export function fileParts(bytes: Uint8Array): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let start = 0; start < bytes.length || parts.length === 0; start += FILE_PART_BYTES) {
+    parts.push(Buffer.from(bytes.subarray(start, start + FILE_PART_BYTES)));
+  }
+  return parts;
+}
+
+/**
+ * Writes part `part` of a storing document's file, renewing the document's lease. False when the
+ * document is no longer storing (deleted meanwhile): nothing was written. The bytes travel as
+ * base64 text decoded by the database: PGlite turned a Buffer parameter into bytea six times
+ * slower on its thread.
+ */
+export async function appendFilePart(
+  db: Db,
+  document: { id: string },
+  part: number,
+  bytes: Uint8Array,
+  now: Date,
+): Promise<boolean> {
+  const result: unknown = await db.execute(sql`
+    with doc as (
+      update knowledge_documents set updated_at = ${now}
+       where id = ${document.id} and status = 'storing'
+       returning id
+    ), stored as (
+      insert into knowledge_document_parts (document_id, part, bytes)
+      select doc.id, ${part}, decode(${Buffer.from(bytes).toString("base64")}, 'base64') from doc
+      returning 1
+    )
+    select count(*)::int as stored from stored`);
+  const [row] = (result as { rows?: { stored: number }[] }).rows ?? [];
+  return Number(row?.stored ?? 0) > 0;
+}
+
+/** A document's file as uploaded, its parts joined again (for re-indexing). */
+export async function documentFile(db: Db, documentId: string): Promise<Buffer> {
+  const parts = await db
+    .select({ bytes: knowledgeDocumentParts.bytes })
+    .from(knowledgeDocumentParts)
+    .where(eq(knowledgeDocumentParts.documentId, documentId))
+    .orderBy(asc(knowledgeDocumentParts.part));
+  return Buffer.concat(parts.map((part) => Buffer.from(part.bytes)));
+}
+
+/**
  * Passages are stored this many rows, or about this many characters, to a statement: each
  * batch is a statement of its own outside any transaction, so on PGlite's one connection a chat
- * waits for one batch at most, never for a whole document (issue 21).
+ * waits for one batch at most, never for a whole document (issue 21). A chat's few statements
+ * each may wait for one, so a batch is kept short: at 16,000 characters (~90 ms on PGlite) a
+ * chat during a 20 MB upload started p95 +154 ms late, at 4,000 +10.5 ms; the upload took 1.5×
+ * as long (bench/knowledge/no-stall.ts; decision 159).
  */
 export const STORING_BATCH_ROWS = 100;
-export const STORING_BATCH_CHARS = 16_000;
+export const STORING_BATCH_CHARS = 4_000;
 /** A document left "storing" this long after its last batch was abandoned (its server stopped). */
 export const STORING_LEASE_MS = 10 * 60_000;
 
@@ -212,10 +269,10 @@ export async function countDocumentTerms(
 }
 
 /** Whether a document in this status has its passages' words in knowledge_terms. */
-const termsCounted = (status: KnowledgeDocumentRow["status"] | null) => status === "ready" || status === "storing";
+const termsCounted = (status: KnowledgeDocumentSummary["status"] | null) => status === "ready" || status === "storing";
 
 /** The document's status now, its row locked until the caller's transaction ends; null when gone. */
-async function lockedStatus(db: Db, id: string): Promise<KnowledgeDocumentRow["status"] | null> {
+async function lockedStatus(db: Db, id: string): Promise<KnowledgeDocumentSummary["status"] | null> {
   const [row] = await db
     .select({ status: knowledgeDocuments.status })
     .from(knowledgeDocuments)
@@ -236,7 +293,7 @@ export async function replaceChunks(
   db: Db,
   document: { id: string; agentId: string },
   chunks: ChunkInsert[],
-  state: Pick<KnowledgeDocumentRow, "status" | "chunkCount" | "embeddingModel" | "updatedAt">,
+  state: Pick<KnowledgeDocumentSummary, "status" | "chunkCount" | "embeddingModel" | "updatedAt">,
 ): Promise<KnowledgeDocumentSummary> {
   if (termsCounted(await lockedStatus(db, document.id))) await countDocumentTerms(db, document, -1);
   await db.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, document.id));

@@ -31,7 +31,10 @@ import type { ExtractedDocument } from "./extract/extract-document.js";
 import type { PassageRoom } from "./extract/extract-limits.js";
 import {
   agentKnowledgeCounts,
+  appendFilePart,
   companyKnowledgeBytes,
+  documentFile,
+  fileParts,
   deleteDocumentOfAgent,
   findAgentOwner,
   appendStoredChunks,
@@ -130,7 +133,7 @@ export async function reindexKnowledge(
   const document = UUID.test(id) ? await findDocumentOfAgent(deps.db, agent.id, id) : null;
   if (!document) throw apiError("DOCUMENT_NOT_FOUND");
   const extracted = await extract(deps, user, {
-    bytes: document.content,
+    bytes: await documentFile(deps.db, document.id),
     fileName: document.fileName,
     declaredType: null,
     kind: document.kind === "text" ? "text" : undefined,
@@ -197,9 +200,9 @@ async function extract(
  * Stores a read document in three steps, none of which holds anything for long (issue 21: no
  * chat may wait on an upload): the document's row with its limits checked under the company's
  * lock (one short transaction; the lock is taken last, after the row's write, so two uploads
- * still cannot both take the last room), then its passages in short batches that are
- * statements of their own (on PGlite's one connection a chat waits for one batch at most), then
- * the switch that makes it searchable. Until then it is "storing": hidden from search, listed
+ * still cannot both take the last room), then its file in parts and its passages in short
+ * batches, each a statement of its own (on PGlite's one connection a chat waits for one at
+ * most), then the switch that makes it searchable. Until then it is "storing": hidden from search, listed
  * as processing. A failure on the way discards it; one whose server died is discarded by the
  * next upload to the agent, or at the next start, once its lease has run out.
  */
@@ -220,7 +223,6 @@ async function store(
       kind: extracted.kind,
       fileName: file.fileName,
       sizeBytes: file.bytes.length,
-      content: file.bytes,
       chunkCount: extracted.chunks.length,
       createdAt: now,
       updatedAt: now,
@@ -243,12 +245,18 @@ async function store(
     }
     return { document: stored, agentPassages: counts.chunks };
   });
+  // PGlite runs each statement on this thread, and the next write would be queued from the last
+  // one's continuation: without a turn of the event loop between them no request (another
+  // person's chat) is even read until the whole document is stored.
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
   try {
+    for (const [part, bytes] of fileParts(file.bytes).entries()) {
+      await nextTurn();
+      if (!(await appendFilePart(deps.db, document, part, bytes, deps.clock.now())))
+        throw apiError("DOCUMENT_NOT_FOUND");
+    }
     for (const batch of storingBatches(extracted.chunks)) {
-      // PGlite runs each statement on this thread, and the next batch would be queued from the
-      // last one's continuation: without a turn of the event loop between batches no request
-      // (another person's chat) is even read until the whole document is stored.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (!(await appendStoredChunks(deps.db, document, batch, deps.clock.now()))) throw apiError("DOCUMENT_NOT_FOUND");
     }
     const finished = await finishStoring(deps.db, document, {

@@ -23,6 +23,8 @@ import { eq } from "drizzle-orm";
 import { knowledgeChunks } from "../../../server/db/schema-knowledge.js";
 import { closeSharedExtractPool, extractInWorker } from "../../../server/knowledge/extract/extract-pool.js";
 import {
+  appendFilePart,
+  fileParts,
   insertStoringDocument,
   appendStoredChunks,
   finishStoring,
@@ -107,9 +109,10 @@ async function ingest(
         kind: extracted.kind,
         fileName: page.fileName,
         sizeBytes: page.bytes.length,
-        content: Buffer.from(page.bytes),
         chunkCount: extracted.chunks.length,
       });
+      for (const [part, bytes] of fileParts(page.bytes).entries())
+        await appendFilePart(db, row, part, bytes, new Date());
       for (const batch of storingBatches(extracted.chunks)) await appendStoredChunks(db, row, batch, new Date());
       await finishStoring(db, row, { status: "ready", now: new Date() });
       if (copy === 0) pageOfDocument.set(row.id, page.key);

@@ -56,7 +56,6 @@ export async function insertDocument(db: Db, fixture: DocumentFixture): Promise<
       title: fixture.title,
       kind: "text",
       sizeBytes: Buffer.byteLength(text),
-      content: Buffer.from(text),
       status: fixture.status ?? "ready",
       chunkCount: chunks.length,
       embeddingModel: fixture.embeddings?.model ?? null,
