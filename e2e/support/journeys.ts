@@ -31,9 +31,17 @@ export async function signUpThroughUi(
  * Only in the SCREEN_ENGINE's journeys: the other engine renders the same page.
  */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await screenshotAtWidths(page, name, [375, 1440]);
+}
+
+/**
+ * screenshotBothWidths at some widths only: for a state one layout alone has (the desktop
+ * sidebar's Undo notice, which the phone width hides and so lets leave by itself).
+ */
+export async function screenshotAtWidths(page: Page, name: string, widths: number[]): Promise<void> {
   if (!auditsScreens()) return;
   const original = page.viewportSize();
-  for (const width of [375, 1440]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await shortAnimationsFinished(page);
     const { outputDir, name: project } = test.info().project;
