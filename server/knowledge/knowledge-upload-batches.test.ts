@@ -3,8 +3,9 @@
  * ingested, other chats of the company waited seconds; on PGlite the upload's one transaction
  * held the only connection). Both engines, ordered by events, not by time: a chat that starts
  * once the document is seen storing must be answered while it is still storing. A document
- * deleted mid-way, or left storing by a server that stopped, leaves nothing behind, and the
- * agent's term statistics stay what counting its searchable passages again gives.
+ * deleted mid-way, or left storing by a server that stopped (found by the next upload to the
+ * agent, or by the next server's start), leaves nothing behind, and the agent's term statistics
+ * stay what counting its searchable passages again gives.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { KnowledgeDocument } from "../../contracts/knowledge.js";
 import { makeAgent, postChat } from "../chat/chat-test-support.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
-import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
+import type { Database } from "../db/connect.js";
+import { describeEachEngine, openTestDatabase, startTestApp, type TestApp } from "../test-support/test-app.js";
 import {
   keptTermCounts,
   knowledgeOf,
@@ -244,5 +246,76 @@ describeEachEngine("knowledge uploads stored in batches", (engine) => {
     });
     expect(deleted.statusCode).toBe(204);
     await expectStatisticsRight(t, agentId);
+  });
+});
+
+describeEachEngine("an upload its server left storing", (engine) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const apps: TestApp[] = [];
+  const startServer = async () => {
+    const started = await startTestApp(engine, { database, keepDatabase: true });
+    apps.push(started);
+    return started;
+  };
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase(engine));
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await drop();
+  });
+
+  it("is discarded when the next server starts, once its lease has run out; a fresh one is left to its server", async () => {
+    const first = await startServer();
+    const owner = await makeUser(first, { companyName: "Restart Robotics" });
+    const agentId = await makeAgent(first, owner, { name: "Restart Reader" });
+    const leftStoring = async (title: string, at: Date) => {
+      const row = await insertStoringDocument(first.deps.db.db, {
+        agentId,
+        userId: owner.id,
+        title,
+        kind: "text",
+        fileName: null,
+        sizeBytes: title.length,
+        chunkCount: 2,
+        createdAt: at,
+        updatedAt: at,
+      });
+      expect(await appendFilePart(first.deps.db.db, row, 0, Buffer.from(title), at)).toBe(true);
+      const chunks = [0, 1].map((ordinal) => ({
+        ordinal,
+        content: `${title}: the dock blinks amber (${ordinal}).`,
+        location: null,
+      }));
+      expect(await appendStoredChunks(first.deps.db.db, row, chunks, at)).toBe(true);
+      return row;
+    };
+    const now = first.clock.now();
+    const abandoned = await leftStoring("Stopped long ago", new Date(now.getTime() - STORING_LEASE_MS - 1_000));
+    const fresh = await leftStoring("Still being stored", new Date(now.getTime() - 1_000));
+    await first.close();
+    apps.splice(apps.indexOf(first), 1);
+
+    const next = await startServer();
+
+    const left = rowsOf<{ id: string; parts: number; chunks: number }>(
+      await next.deps.db.db.execute(sql`
+        select d.id,
+               (select count(*)::int from knowledge_document_parts p where p.document_id = d.id) as parts,
+               (select count(*)::int from knowledge_chunks c where c.document_id = d.id) as chunks
+          from knowledge_documents d where d.agent_id = ${agentId}`),
+    );
+    expect(left).toEqual([{ id: fresh.id, parts: 1, chunks: 2 }]);
+    const orphans = rowsOf<{ n: number }>(
+      await next.deps.db.db.execute(
+        sql`select (select count(*) from knowledge_chunks where document_id = ${abandoned.id})
+                 + (select count(*) from knowledge_document_parts where document_id = ${abandoned.id}) as n`,
+      ),
+    );
+    expect(Number(orphans[0].n)).toBe(0);
+    // The abandoned document's words left the statistics with it: only the fresh one's remain.
+    expect(await keptTermCounts(next, agentId)).toMatchObject({ amber: 2 });
   });
 });
