@@ -67,8 +67,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       keepAlive: true,
       // No JIT compilation: the app's statements are short, and once a knowledge agent's
       // statistics are fresh the word search's estimated cost passes jit_above_cost, which made
-      // PostgreSQL spend 3 s compiling a search that runs in milliseconds (decision 158).
-      options: "-c jit=off",
+      // PostgreSQL spend 3 s compiling a search that runs in milliseconds (decision 158). A SET
+      // the pool awaits before handing the connection out, not a startup option (connection
+      // poolers such as PgBouncer refuse those); a server that cannot take it still serves.
+      onConnect: async (client) => {
+        await client.query("set jit = off").catch(() => undefined);
+      },
     });
     // An idle connection that dies (database restart, admin kill) is reported here; without a
     // listener Node would crash the process. The pool drops it and the next query reconnects.
