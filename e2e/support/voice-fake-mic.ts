@@ -4,7 +4,7 @@
  * page probes that record what the dialog did (statuses, audio that played, microphone tracks).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import type { AdminVoiceConversation, AdminVoiceMessages } from "../../contracts/admin.js";
@@ -38,7 +38,56 @@ async function micFile(mic: FakeMic): Promise<string> {
   return file;
 }
 
-export const test = base.extend<object, { fakeMic: FakeMic; fakeMicFile: string }>({
+const CALL_LOCK = `${MIC_DIR}/one-call-at-a-time`;
+
+/**
+ * Holds the machine's one voice journey slot for a test: two voice journeys at once (each in its
+ * own Chromium with a fake microphone) failed together on this 2-core machine — a greeting
+ * still playing after 30 s, a reply that never came in 3 minutes — while each passed alone
+ * (voice-clocks with voice-pause, even on code that had passed CI). A directory is the lock
+ * (mkdir is atomic across the workers); one left by a worker that died is taken over.
+ */
+async function holdCallSlot(): Promise<() => void> {
+  mkdirSync(MIC_DIR, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(CALL_LOCK);
+      writeFileSync(`${CALL_LOCK}/pid`, String(process.pid));
+      return () => rmSync(CALL_LOCK, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (!ownerAlive()) rmSync(CALL_LOCK, { recursive: true, force: true });
+      // A mutex's wait, not a synchronisation on the app: the other journey ends when it ends.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+function ownerAlive(): boolean {
+  try {
+    const pid = Number(readFileSync(`${CALL_LOCK}/pid`, "utf8"));
+    if (!pid) return true; // Being written: its owner is alive.
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM" || (error as NodeJS.ErrnoException).code === "ENOENT";
+  }
+}
+
+export const test = base.extend<{ oneCallAtATime: void }, { fakeMic: FakeMic; fakeMicFile: string }>({
+  oneCallAtATime: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const release = await holdCallSlot();
+      try {
+        await use();
+      } finally {
+        release();
+      }
+    },
+    { auto: true },
+  ],
   fakeMic: ["silence", { option: true, scope: "worker" }],
   fakeMicFile: [async ({ fakeMic }, use) => use(await micFile(fakeMic)), { scope: "worker" }],
   launchOptions: [
