@@ -20,8 +20,8 @@ import type { Db } from "../db/connect.js";
 const STALE_FACTOR = 2;
 const STALE_SLACK_PASSAGES = 1_000;
 
-/** One analysis at a time per process: two uploads finishing together need only one. */
-let analysing: Promise<boolean> | null = null;
+/** One analysis at a time per database: two uploads finishing together need only one. */
+const analysing = new WeakMap<Db, Promise<boolean>>();
 
 /**
  * Analyses the knowledge tables when the planner believes the agent holds fewer than half the
@@ -33,8 +33,12 @@ export async function refreshStaleKnowledgeStatistics(db: Db, agentId: string, p
   try {
     const believed = await plannedPassagesOf(db, agentId);
     if (passages <= believed * STALE_FACTOR + STALE_SLACK_PASSAGES) return false;
-    analysing ??= analyseKnowledge(db).finally(() => (analysing = null));
-    return await analysing;
+    let running = analysing.get(db);
+    if (!running) {
+      running = analyseKnowledge(db).finally(() => analysing.delete(db));
+      analysing.set(db, running);
+    }
+    return await running;
   } catch {
     return false;
   }
