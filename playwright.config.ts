@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
-import { BROWSER_ONLY, SCREEN_ENGINE, journeyEngines } from "./e2e/support/journey-apps";
+import { ON_BOTH_ENGINES, SCREEN_ENGINE, journeyEngines } from "./e2e/support/journey-apps";
 import { runOutputDir } from "./e2e/support/run-output-dir";
 import type { JourneyOptions, JourneyWorkerFixtures } from "./e2e/support/journey-test";
 
@@ -35,10 +35,10 @@ export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  // Browser-only journeys run on the screen engine alone (decision 135).
+  // Every journey on the screen engine (PGlite); the tagged few on PostgreSQL too (decision 160).
   projects: journeyEngines().map((engine) => ({
     name: engine,
     use: { engine },
-    ...(engine === SCREEN_ENGINE ? {} : { grepInvert: new RegExp(BROWSER_ONLY) }),
+    ...(engine === SCREEN_ENGINE ? {} : { grep: new RegExp(ON_BOTH_ENGINES) }),
   })),
 });

@@ -7,7 +7,6 @@ import type { Page } from "@playwright/test";
 import { OWNER, uniqueEmail } from "./support/accounts";
 import { createApprovedUser } from "./support/api-users";
 import { expectNoSeriousAxeViolations } from "./support/axe";
-import { BROWSER_ONLY } from "./support/journey-apps";
 import { expect, test } from "./support/journey-test";
 import { signInThroughUi } from "./support/journeys";
 
@@ -15,8 +14,8 @@ import { signInThroughUi } from "./support/journeys";
 // on the 2-core machine at load average 30.
 test.describe.configure({ timeout: 600_000 });
 
-// What this file checks is the rendered page, the same on either engine: every test in it is
-// tagged BROWSER_ONLY, so it runs on the screen engine alone.
+// What this file checks is the rendered page, the same on either engine: it runs on the screen
+// engine alone, like every journey not tagged ON_BOTH_ENGINES.
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 
@@ -42,114 +41,109 @@ async function createAgent(page: Page, name: string): Promise<string> {
 test.describe("at desktop width", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test(
-    "every signed-out screen passes axe, and the demo dialog hands focus back to Watch Demo",
-    { tag: BROWSER_ONLY },
-    async ({ page }) => {
-      await page.goto("/");
-      await expect(heading(page, /Build AI agents/)).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "landing");
-      await checkDialog(page, "landing, demo dialog", page.getByRole("button", { name: "Watch Demo" }), "How it works");
+  test("every signed-out screen passes axe, and the demo dialog hands focus back to Watch Demo", async ({ page }) => {
+    await page.goto("/");
+    await expect(heading(page, /Build AI agents/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "landing");
+    await checkDialog(page, "landing, demo dialog", page.getByRole("button", { name: "Watch Demo" }), "How it works");
 
-      await page.goto("/login");
-      await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "login");
-      await page.getByRole("button", { name: "Sign In" }).click();
-      await expect(page.getByText("Password is required")).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "login with errors");
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "login with errors");
 
-      await page.goto("/signup");
-      await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "sign-up");
-      await page.getByRole("button", { name: "Create Account" }).click();
-      await expect(page.getByText("Passwords do not match").or(page.getByText(/required/).first())).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "sign-up with errors");
+    await page.goto("/signup");
+    await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "sign-up");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Passwords do not match").or(page.getByText(/required/).first())).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "sign-up with errors");
 
-      await page.goto("/agents");
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "unauthorized redirect with its toast");
-    },
-  );
+    await page.goto("/agents");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "unauthorized redirect with its toast");
+  });
 
-  test(
-    "every user screen passes axe, dialogs included, and each dialog hands focus back",
-    { tag: BROWSER_ONLY },
-    async ({ page, request }) => {
-      const user = await createApprovedUser(request, "", { fullName: "Ada Access" });
-      await signInThroughUi(page, user.email, user.password);
-      await expect(heading(page, /Welcome back/)).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "dashboard, no agents");
-      await page.goto("/agents");
-      await expect(page.getByText("No agents yet")).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "agents, none yet");
+  test("every user screen passes axe, dialogs included, and each dialog hands focus back", async ({
+    page,
+    request,
+  }) => {
+    const user = await createApprovedUser(request, "", { fullName: "Ada Access" });
+    await signInThroughUi(page, user.email, user.password);
+    await expect(heading(page, /Welcome back/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "dashboard, no agents");
+    await page.goto("/agents");
+    await expect(page.getByText("No agents yet")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "agents, none yet");
 
-      const agentId = await createAgent(page, "Clara Contrast");
-      await page.request.post(`/api/chat/${agentId}`, { data: { message: "Hello there, what can you do?" } });
+    const agentId = await createAgent(page, "Clara Contrast");
+    await page.request.post(`/api/chat/${agentId}`, { data: { message: "Hello there, what can you do?" } });
 
-      await page.goto("/");
-      await expect(page.getByRole("link", { name: "Clara Contrast", exact: true })).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "dashboard");
-      const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-      await checkDialog(
-        page,
-        "report issue dialog",
-        sidebar.getByRole("button", { name: "Report Issue" }),
-        "Report an Issue",
-      );
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Clara Contrast", exact: true })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "dashboard");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await checkDialog(
+      page,
+      "report issue dialog",
+      sidebar.getByRole("button", { name: "Report Issue" }),
+      "Report an Issue",
+    );
 
-      await page.goto("/agents");
-      await expect(page.getByTestId("agent-card")).toHaveCount(1);
-      await expectNoSeriousAxeViolations(page, "agents");
-      await checkDialog(
-        page,
-        "delete agent dialog",
-        page.getByRole("button", { name: "Delete Clara Contrast" }),
-        "Delete Clara Contrast?",
-      );
+    await page.goto("/agents");
+    await expect(page.getByTestId("agent-card")).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page, "agents");
+    await checkDialog(
+      page,
+      "delete agent dialog",
+      page.getByRole("button", { name: "Delete Clara Contrast" }),
+      "Delete Clara Contrast?",
+    );
 
-      await page.goto(`/agents/${agentId}`);
-      await expect(heading(page, /Clara Contrast/)).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "agent detail");
-      await checkDialog(
-        page,
-        "edit agent dialog",
-        page.getByRole("button", { name: "Edit", exact: true }),
-        "Edit Clara Contrast",
-      );
-      await checkDialog(page, "paste text dialog", page.getByRole("button", { name: "Paste text" }), "Paste text");
+    await page.goto(`/agents/${agentId}`);
+    await expect(heading(page, /Clara Contrast/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "agent detail");
+    await checkDialog(
+      page,
+      "edit agent dialog",
+      page.getByRole("button", { name: "Edit", exact: true }),
+      "Edit Clara Contrast",
+    );
+    await checkDialog(page, "paste text dialog", page.getByRole("button", { name: "Paste text" }), "Paste text");
 
-      await page.goto("/chat");
-      // The picker's card; the recent-conversations list links to the same agent too.
-      await expect(page.getByRole("link", { name: /^Clara Contrast/ }).first()).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "chat, agent picker");
-      await page.goto(`/chat/${agentId}`);
-      await expect(page.getByText("Start a conversation with Clara Contrast")).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "chat, new conversation");
-      await page.getByRole("list", { name: "Conversations" }).getByText("Hello there").click();
-      await expect(page.locator('[data-role="assistant"]')).toHaveCount(1);
-      await expectNoSeriousAxeViolations(page, "chat, a conversation");
+    await page.goto("/chat");
+    // The picker's card; the recent-conversations list links to the same agent too.
+    await expect(page.getByRole("link", { name: /^Clara Contrast/ }).first()).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "chat, agent picker");
+    await page.goto(`/chat/${agentId}`);
+    await expect(page.getByText("Start a conversation with Clara Contrast")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "chat, new conversation");
+    await page.getByRole("list", { name: "Conversations" }).getByText("Hello there").click();
+    await expect(page.locator('[data-role="assistant"]')).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page, "chat, a conversation");
 
-      await page.goto("/templates");
-      await expect(page.getByText("+2 more").first()).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "templates");
-      await page.goto("/create");
-      await expect(heading(page, "Create Agent")).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "create agent, simple form");
-      await page.getByRole("button", { name: "Create Agent" }).click();
-      await expect(page.getByText("Validation Error", { exact: true })).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "create agent, validation toast");
-      await page.goto("/create-agent");
-      await expect(heading(page, "Create Agent")).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "create agent, full form");
+    await page.goto("/templates");
+    await expect(page.getByText("+2 more").first()).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "templates");
+    await page.goto("/create");
+    await expect(heading(page, "Create Agent")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "create agent, simple form");
+    await page.getByRole("button", { name: "Create Agent" }).click();
+    await expect(page.getByText("Validation Error", { exact: true })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "create agent, validation toast");
+    await page.goto("/create-agent");
+    await expect(heading(page, "Create Agent")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "create agent, full form");
 
-      await page.goto("/no-such-page");
-      await expect(heading(page, "404 Page Not Found")).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "404");
-    },
-  );
+    await page.goto("/no-such-page");
+    await expect(heading(page, "404 Page Not Found")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "404");
+  });
 
-  test("every admin screen passes axe, dialogs included", { tag: BROWSER_ONLY }, async ({ page, request }) => {
+  test("every admin screen passes axe, dialogs included", async ({ page, request }) => {
     const pending = uniqueEmail("pending-a11y");
     const signup = await request.post("/api/signup", {
       data: {
@@ -228,60 +222,49 @@ test.describe("at desktop width", () => {
 test.describe("at phone width", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test(
-    "the phone menu and the chat's conversation sheet pass axe and hand focus back",
-    { tag: BROWSER_ONLY },
-    async ({ page, request }) => {
-      const user = await createApprovedUser(request, "", { fullName: "Pip Phone" });
-      await signInThroughUi(page, user.email, user.password);
-      await expect(heading(page, /Welcome back/)).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "dashboard on a phone");
-      await checkDialog(page, "phone menu", page.getByRole("button", { name: "Open menu" }), "Menu");
+  test("the phone menu and the chat's conversation sheet pass axe and hand focus back", async ({ page, request }) => {
+    const user = await createApprovedUser(request, "", { fullName: "Pip Phone" });
+    await signInThroughUi(page, user.email, user.password);
+    await expect(heading(page, /Welcome back/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "dashboard on a phone");
+    await checkDialog(page, "phone menu", page.getByRole("button", { name: "Open menu" }), "Menu");
 
-      const agentId = await createAgent(page, "Mona Mobile");
-      await page.goto(`/chat/${agentId}`);
-      await expect(page.getByText("Start a conversation with Mona Mobile")).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "chat on a phone");
-      await checkDialog(
-        page,
-        "conversation sheet",
-        page.getByRole("button", { name: "Conversations" }),
-        "Conversations",
-      );
+    const agentId = await createAgent(page, "Mona Mobile");
+    await page.goto(`/chat/${agentId}`);
+    await expect(page.getByText("Start a conversation with Mona Mobile")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "chat on a phone");
+    await checkDialog(page, "conversation sheet", page.getByRole("button", { name: "Conversations" }), "Conversations");
 
-      // Report Issue from the phone menu: the menu has closed, so focus goes back to its button.
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Report Issue" }).click();
-      await expect(page.getByRole("dialog", { name: "Report an Issue" })).toBeVisible();
-      await expectNoSeriousAxeViolations(page, "report issue dialog on a phone");
-      await page.keyboard.press("Escape");
-      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
-    },
-  );
+    // Report Issue from the phone menu: the menu has closed, so focus goes back to its button.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Report Issue" }).click();
+    await expect(page.getByRole("dialog", { name: "Report an Issue" })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "report issue dialog on a phone");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
 });
 
-test(
-  "a keyboard user skips the navigation to the main content, and finds a way home from the 404 page",
-  { tag: BROWSER_ONLY },
-  async ({ page }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughUi(page, OWNER.email, OWNER.password);
-    await page.goto("/templates");
-    await expect(heading(page, "Templates")).toBeVisible();
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to main content" });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("main")).toBeFocused();
-    // The next Tab lands inside the page, not back in the sidebar.
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("main").locator(":focus")).toHaveCount(1);
+test("a keyboard user skips the navigation to the main content, and finds a way home from the 404 page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInThroughUi(page, OWNER.email, OWNER.password);
+  await page.goto("/templates");
+  await expect(heading(page, "Templates")).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+  // The next Tab lands inside the page, not back in the sidebar.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("main").locator(":focus")).toHaveCount(1);
 
-    await page.goto("/no-such-page");
-    await expect(heading(page, "404 Page Not Found")).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: "Go to Home" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(heading(page, /Welcome back/)).toBeVisible();
-  },
-);
+  await page.goto("/no-such-page");
+  await expect(heading(page, "404 Page Not Found")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Go to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(heading(page, /Welcome back/)).toBeVisible();
+});

@@ -1,40 +1,31 @@
 import { expect, test } from "./support/journey-test";
 import { OWNER, uniqueEmail } from "./support/accounts";
 import { screenshotBothWidths, signInThroughUi, signUpThroughUi, toastRegion } from "./support/journeys";
-import { BROWSER_ONLY } from "./support/journey-apps";
 
-test(
-  "a visitor sees the landing page and reaches /login from each call to action",
-  { tag: BROWSER_ONLY },
-  async ({ page }) => {
-    for (const name of ["Sign In", "Get Started Free", "Start Building Agents"]) {
-      await page.goto("/");
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await page.getByRole("link", { name }).click();
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-    }
+test("a visitor sees the landing page and reaches /login from each call to action", async ({ page }) => {
+  for (const name of ["Sign In", "Get Started Free", "Start Building Agents"]) {
     await page.goto("/");
-    await page.getByRole("button", { name: "Watch Demo" }).click();
-    await expect(page.getByRole("dialog", { name: "How it works" })).toBeVisible();
-    await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByText("2. Chat by text")).toBeVisible();
-    await page.keyboard.press("Escape");
-    await screenshotBothWidths(page, "landing");
-  },
-);
-
-test(
-  "a visitor on a signed-in path is told they are unauthorized and lands on /login",
-  { tag: BROWSER_ONLY },
-  async ({ page }) => {
-    await page.goto("/agents");
-    await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("link", { name }).click();
     await expect(page).toHaveURL(/\/login$/);
-  },
-);
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  }
+  await page.goto("/");
+  await page.getByRole("button", { name: "Watch Demo" }).click();
+  await expect(page.getByRole("dialog", { name: "How it works" })).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("2. Chat by text")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await screenshotBothWidths(page, "landing");
+});
 
-test("the login form validates the email and the password before sending", { tag: BROWSER_ONLY }, async ({ page }) => {
+test("a visitor on a signed-in path is told they are unauthorized and lands on /login", async ({ page }) => {
+  await page.goto("/agents");
+  await expect(page.getByText("Unauthorized", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the login form validates the email and the password before sending", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -100,7 +91,7 @@ test("the owner signs in, sees the sidebar with the Admin badge, and signs out",
   await expect(page.getByRole("link", { name: "Get Started Free" })).toBeVisible();
 });
 
-test("on a phone the menu slides in and its Logout signs out", { tag: BROWSER_ONLY }, async ({ page }) => {
+test("on a phone the menu slides in and its Logout signs out", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signInThroughUi(page, OWNER.email, OWNER.password);
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -114,7 +105,7 @@ test("on a phone the menu slides in and its Logout signs out", { tag: BROWSER_ON
   expect(me.status()).toBe(401);
 });
 
-test("an unknown signed-in path shows the 404 page", { tag: BROWSER_ONLY }, async ({ page }) => {
+test("an unknown signed-in path shows the 404 page", async ({ page }) => {
   await signInThroughUi(page, OWNER.email, OWNER.password);
   await page.goto("/no-such-page");
   await expect(page.getByText("404 Page Not Found")).toBeVisible();

@@ -4,48 +4,50 @@ import { gotoWithLiveChannel, readStat } from "./support/admin-live";
 import { createApprovedUser } from "./support/api-users";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { screenshotBothWidths, signInThroughUi, signUpThroughUi } from "./support/journeys";
-import { BROWSER_ONLY } from "./support/journey-apps";
+import { ON_BOTH_ENGINES } from "./support/journey-apps";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test("an admin on the Admin Panel sees a sign-up arrive live, approves it, and the new user can sign in", async ({
-  browser,
-}) => {
-  const adminContext = await browser.newContext();
-  const userContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  const visitor = await userContext.newPage();
+test(
+  "an admin on the Admin Panel sees a sign-up arrive live, approves it, and the new user can sign in",
+  { tag: ON_BOTH_ENGINES },
+  async ({ browser }) => {
+    const adminContext = await browser.newContext();
+    const userContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    const visitor = await userContext.newPage();
 
-  await signInThroughUi(admin, OWNER.email, OWNER.password);
-  await gotoWithLiveChannel(admin, "/admin");
-  await expect(admin.getByTestId("stat-pending-users")).toHaveText(/^\d+$/);
-  const pendingBefore = await readStat(admin, "stat-pending-users");
-  let reloads = 0;
-  admin.on("load", () => (reloads += 1));
+    await signInThroughUi(admin, OWNER.email, OWNER.password);
+    await gotoWithLiveChannel(admin, "/admin");
+    await expect(admin.getByTestId("stat-pending-users")).toHaveText(/^\d+$/);
+    const pendingBefore = await readStat(admin, "stat-pending-users");
+    let reloads = 0;
+    admin.on("load", () => (reloads += 1));
 
-  const newcomer = {
-    fullName: `Nina Newcomer ${Date.now().toString(36)}`,
-    email: uniqueEmail("newcomer"),
-    password: "newcomer-pass",
-  };
-  await signUpThroughUi(visitor, newcomer);
-  await expect(visitor.getByRole("status").filter({ hasText: "wait for an administrator" }).first()).toBeVisible();
+    const newcomer = {
+      fullName: `Nina Newcomer ${Date.now().toString(36)}`,
+      email: uniqueEmail("newcomer"),
+      password: "newcomer-pass",
+    };
+    await signUpThroughUi(visitor, newcomer);
+    await expect(visitor.getByRole("status").filter({ hasText: "wait for an administrator" }).first()).toBeVisible();
 
-  // Live: the count and the list change with no reload.
-  await expect.poll(() => readStat(admin, "stat-pending-users")).toBeGreaterThan(pendingBefore);
-  await expect(admin.getByText("New Sign-up", { exact: true })).toBeVisible();
-  const approve = admin.getByRole("button", { name: `Approve ${newcomer.fullName}` });
-  await expect(approve).toBeVisible();
-  await approve.click();
-  await expect(admin.getByText("User Approved", { exact: true })).toBeVisible();
-  await expect(approve).toBeDisabled();
-  expect(reloads).toBe(0);
+    // Live: the count and the list change with no reload.
+    await expect.poll(() => readStat(admin, "stat-pending-users")).toBeGreaterThan(pendingBefore);
+    await expect(admin.getByText("New Sign-up", { exact: true })).toBeVisible();
+    const approve = admin.getByRole("button", { name: `Approve ${newcomer.fullName}` });
+    await expect(approve).toBeVisible();
+    await approve.click();
+    await expect(admin.getByText("User Approved", { exact: true })).toBeVisible();
+    await expect(approve).toBeDisabled();
+    expect(reloads).toBe(0);
 
-  await signInThroughUi(visitor, newcomer.email, newcomer.password);
-  await expect(visitor).toHaveURL(/\/$/);
-  await adminContext.close();
-  await userContext.close();
-});
+    await signInThroughUi(visitor, newcomer.email, newcomer.password);
+    await expect(visitor).toHaveURL(/\/$/);
+    await adminContext.close();
+    await userContext.close();
+  },
+);
 
 test("a user's critical report reaches the admin live as a CRITICAL ERROR toast, and the admin resolves it", async ({
   browser,
@@ -87,28 +89,24 @@ test("a user's critical report reaches the admin live as a CRITICAL ERROR toast,
   await userContext.close();
 });
 
-test(
-  "an ordinary user sees 'Access Denied' on every admin screen",
-  { tag: BROWSER_ONLY },
-  async ({ page, request, baseURL }) => {
-    const plain = await createApprovedUser(request, baseURL ?? "", { fullName: "Oscar Ordinary" });
-    await signInThroughUi(page, plain.email, plain.password);
-    for (const path of [
-      "/admin",
-      "/admin-users",
-      "/admin-companies",
-      "/admin-conversations",
-      "/admin-voice-conversations",
-      "/admin-error-reports",
-      "/admin-reset",
-      `/admin/users/${plain.id}`,
-    ]) {
-      await page.goto(path);
-      await expect(page.getByText("Access Denied", { exact: true })).toBeVisible();
-      await expect(page.getByText("Admin access required", { exact: true })).toBeVisible();
-    }
-  },
-);
+test("an ordinary user sees 'Access Denied' on every admin screen", async ({ page, request, baseURL }) => {
+  const plain = await createApprovedUser(request, baseURL ?? "", { fullName: "Oscar Ordinary" });
+  await signInThroughUi(page, plain.email, plain.password);
+  for (const path of [
+    "/admin",
+    "/admin-users",
+    "/admin-companies",
+    "/admin-conversations",
+    "/admin-voice-conversations",
+    "/admin-error-reports",
+    "/admin-reset",
+    `/admin/users/${plain.id}`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByText("Access Denied", { exact: true })).toBeVisible();
+    await expect(page.getByText("Admin access required", { exact: true })).toBeVisible();
+  }
+});
 
 // One journey per screen: sixteen axe audits in one test took it past the 240 s hang detector
 // on a loaded machine (a stress run, ~15 s an audit).
@@ -122,7 +120,7 @@ const ADMIN_SCREENS: [string, string, RegExp | string][] = [
   ["admin-reset", "/admin-reset", "System Reset"],
 ];
 for (const [name, path, heading] of ADMIN_SCREENS) {
-  test(`the ${name} screen looks tidy at phone and desktop widths`, { tag: BROWSER_ONLY }, async ({ page }) => {
+  test(`the ${name} screen looks tidy at phone and desktop widths`, async ({ page }) => {
     await signInThroughUi(page, OWNER.email, OWNER.password);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -8,42 +8,37 @@ import { FAKE_GERMAN_TRANSCRIPT } from "./support/fake-provider-reply";
 import { createApprovedUser } from "./support/api-users";
 import { screenshotBothWidths, signInThroughUi } from "./support/journeys";
 import { expect, test } from "./support/voice-fake-mic";
-import { BROWSER_ONLY } from "./support/journey-apps";
 
 /** What the fake provider's STT answers for any recording (server/test-support/fake-openai.ts). */
 const FAKE_TRANSCRIPT = "Hello from the fake transcriber.";
 
 test.use({ app: "voice", fakeMic: { say: "Where is my order?", silenceBeforeSeconds: 0.5, silenceAfterSeconds: 1 } });
 
-test(
-  "an admin dictates a message into the chat box, reads it and sends it",
-  { tag: BROWSER_ONLY },
-  async ({ page }) => {
-    await signInThroughUi(page, OWNER.email, OWNER.password);
-    const agentName = `Dora ${Date.now().toString(36)}`;
-    const created = await page.request.post("/api/agents", {
-      data: { name: agentName, gender: "female", role: "Support Specialist" },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    await page.goto(`/chat/${id}`);
+test("an admin dictates a message into the chat box, reads it and sends it", async ({ page }) => {
+  await signInThroughUi(page, OWNER.email, OWNER.password);
+  const agentName = `Dora ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/agents", {
+    data: { name: agentName, gender: "female", role: "Support Specialist" },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/chat/${id}`);
 
-    const box = page.getByLabel(`Message ${agentName}`);
-    await box.fill("Question:");
-    await page.getByRole("button", { name: "Dictate message" }).click();
-    const stop = page.getByRole("button", { name: "Stop dictation" });
-    await expect(stop).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByText("Listening for dictation", { exact: true })).toBeAttached();
-    await screenshotBothWidths(page, "chat-dictation-listening");
-    await stop.click();
+  const box = page.getByLabel(`Message ${agentName}`);
+  await box.fill("Question:");
+  await page.getByRole("button", { name: "Dictate message" }).click();
+  const stop = page.getByRole("button", { name: "Stop dictation" });
+  await expect(stop).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Listening for dictation", { exact: true })).toBeAttached();
+  await screenshotBothWidths(page, "chat-dictation-listening");
+  await stop.click();
 
-    // Added after what was typed, left for the admin to read before sending.
-    await expect(box).toHaveValue(`Question: ${FAKE_TRANSCRIPT}`);
-    await expect(page.getByRole("button", { name: "Dictate message" })).toHaveAttribute("aria-pressed", "false");
-    await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.locator('[data-role="user"]', { hasText: FAKE_TRANSCRIPT })).toBeVisible();
-  },
-);
+  // Added after what was typed, left for the admin to read before sending.
+  await expect(box).toHaveValue(`Question: ${FAKE_TRANSCRIPT}`);
+  await expect(page.getByRole("button", { name: "Dictate message" })).toHaveAttribute("aria-pressed", "false");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.locator('[data-role="user"]', { hasText: FAKE_TRANSCRIPT })).toBeVisible();
+});
 
 test.describe("in a German browser", () => {
   test.use({ locale: "de-DE" });
@@ -72,7 +67,7 @@ test.describe("in a German browser", () => {
   });
 });
 
-test("an ordinary user has no dictation control in chat", { tag: BROWSER_ONLY }, async ({ page }) => {
+test("an ordinary user has no dictation control in chat", async ({ page }) => {
   const user = await createApprovedUser(page.request, "");
   await signInThroughUi(page, user.email, user.password);
   const created = await page.request.post("/api/agents", {

@@ -9,6 +9,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createApprovedUser, type E2eUser } from "./support/api-users";
 import { expect, test } from "./support/journey-test";
 import { screenshotBothWidths } from "./support/journeys";
+import { ON_BOTH_ENGINES } from "./support/journey-apps";
 
 const POLICY_TITLE = "Zephyr Outfitters returns policy";
 const RETURNS_SENTENCE =
@@ -52,60 +53,60 @@ async function chooseFiles(page: Page, files: { name: string; mimeType: string; 
   await (await chooser).setFiles(files);
 }
 
-test("a user adds a returns policy PDF to an agent, asks about it in chat and opens the cited passage", async ({
-  page,
-  request,
-  apps,
-}) => {
-  const user = await createApprovedUser(request, apps.offline);
-  const agentId = await signInWithAgent(page, apps.offline, user);
+test(
+  "a user adds a returns policy PDF to an agent, asks about it in chat and opens the cited passage",
+  { tag: ON_BOTH_ENGINES },
+  async ({ page, request, apps }) => {
+    const user = await createApprovedUser(request, apps.offline);
+    const agentId = await signInWithAgent(page, apps.offline, user);
 
-  await page.goto(`/agents/${agentId}`);
-  const knowledge = page.getByRole("region", { name: "Knowledge" });
-  await expect(knowledge.getByText("Add files your agent should answer from")).toBeVisible();
-  await screenshotBothWidths(page, "knowledge-empty");
+    await page.goto(`/agents/${agentId}`);
+    const knowledge = page.getByRole("region", { name: "Knowledge" });
+    await expect(knowledge.getByText("Add files your agent should answer from")).toBeVisible();
+    await screenshotBothWidths(page, "knowledge-empty");
 
-  // Two files at once: the real PDF, and text that only claims to be one.
-  await chooseFiles(page, [
-    { name: "returns-policy.pdf", mimeType: "application/pdf", buffer: await returnsPolicyPdf() },
-    { name: "not-really.pdf", mimeType: "application/pdf", buffer: Buffer.from("Just some words, no PDF here.\n") },
-  ]);
-  const policy = knowledge.getByRole("listitem", { name: POLICY_TITLE });
-  await expect(policy.getByText(/^Ready · \d+ passages?$/)).toBeVisible();
-  await expect(policy).toContainText("PDF");
-  const refused = knowledge.getByRole("listitem", { name: "not-really.pdf" });
-  await expect(refused).toContainText("This file is not a real PDF");
-  // Nothing was stored for the refused file: the list holds the policy alone.
-  await expect(knowledge.getByTestId("knowledge-document")).toHaveCount(1);
-  await expect(page.getByRole("status").getByText(`${POLICY_TITLE} is ready`, { exact: false })).toBeAttached();
-  await screenshotBothWidths(page, "knowledge-uploaded");
-  await refused.getByRole("button", { name: "Dismiss not-really.pdf" }).click();
-  await expect(refused).toHaveCount(0);
+    // Two files at once: the real PDF, and text that only claims to be one.
+    await chooseFiles(page, [
+      { name: "returns-policy.pdf", mimeType: "application/pdf", buffer: await returnsPolicyPdf() },
+      { name: "not-really.pdf", mimeType: "application/pdf", buffer: Buffer.from("Just some words, no PDF here.\n") },
+    ]);
+    const policy = knowledge.getByRole("listitem", { name: POLICY_TITLE });
+    await expect(policy.getByText(/^Ready · \d+ passages?$/)).toBeVisible();
+    await expect(policy).toContainText("PDF");
+    const refused = knowledge.getByRole("listitem", { name: "not-really.pdf" });
+    await expect(refused).toContainText("This file is not a real PDF");
+    // Nothing was stored for the refused file: the list holds the policy alone.
+    await expect(knowledge.getByTestId("knowledge-document")).toHaveCount(1);
+    await expect(page.getByRole("status").getByText(`${POLICY_TITLE} is ready`, { exact: false })).toBeAttached();
+    await screenshotBothWidths(page, "knowledge-uploaded");
+    await refused.getByRole("button", { name: "Dismiss not-really.pdf" }).click();
+    await expect(refused).toHaveCount(0);
 
-  await page.goto(`/chat/${agentId}`);
-  const messageBox = page.getByLabel(/^Message /);
-  await messageBox.fill("Can I return my Zephyr hiking boots, and within how many days?");
-  await messageBox.press("Enter");
-  const reply = page.locator('[data-role="assistant"]').last();
-  await expect(reply).toContainText(`According to ${POLICY_TITLE}:`);
-  await expect(reply).toContainText("within 45 days for a full refund");
+    await page.goto(`/chat/${agentId}`);
+    const messageBox = page.getByLabel(/^Message /);
+    await messageBox.fill("Can I return my Zephyr hiking boots, and within how many days?");
+    await messageBox.press("Enter");
+    const reply = page.locator('[data-role="assistant"]').last();
+    await expect(reply).toContainText(`According to ${POLICY_TITLE}:`);
+    await expect(reply).toContainText("within 45 days for a full refund");
 
-  const source = reply.getByRole("button", { name: `Source [1] ${POLICY_TITLE} · page 2` });
-  // The chips appear once the reply is fully revealed, so they no longer move under the pointer;
-  // clicked at once, as the stored reply may replace the streamed one with its dialog open
-  // (transcript-keys.test.ts).
-  await expect(source).toBeVisible();
-  await source.click();
-  const passage = page.getByRole("dialog", { name: `[1] ${POLICY_TITLE}` });
-  await expect(passage).toBeVisible();
-  await expect(passage.getByText("page 2", { exact: true })).toBeVisible();
-  await expect(passage).toContainText(RETURNS_SENTENCE);
-  await screenshotBothWidths(page, "knowledge-citation");
-  await page.keyboard.press("Escape");
-  await expect(passage).toHaveCount(0);
-  await expect(source).toBeFocused();
-  await screenshotBothWidths(page, "knowledge-cited-answer");
-});
+    const source = reply.getByRole("button", { name: `Source [1] ${POLICY_TITLE} · page 2` });
+    // The chips appear once the reply is fully revealed, so they no longer move under the pointer;
+    // clicked at once, as the stored reply may replace the streamed one with its dialog open
+    // (transcript-keys.test.ts).
+    await expect(source).toBeVisible();
+    await source.click();
+    const passage = page.getByRole("dialog", { name: `[1] ${POLICY_TITLE}` });
+    await expect(passage).toBeVisible();
+    await expect(passage.getByText("page 2", { exact: true })).toBeVisible();
+    await expect(passage).toContainText(RETURNS_SENTENCE);
+    await screenshotBothWidths(page, "knowledge-citation");
+    await page.keyboard.press("Escape");
+    await expect(passage).toHaveCount(0);
+    await expect(source).toBeFocused();
+    await screenshotBothWidths(page, "knowledge-cited-answer");
+  },
+);
 
 test("a user pastes text as knowledge, then deletes it after confirming", async ({ page, request, apps }) => {
   const user = await createApprovedUser(request, apps.offline);

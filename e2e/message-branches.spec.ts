@@ -11,6 +11,7 @@ import { createApprovedUser } from "./support/api-users";
 import { FAKE_MARKERS } from "./support/fake-provider-reply";
 import { expect, test } from "./support/journey-test";
 import { screenshotBothWidths } from "./support/journeys";
+import { ON_BOTH_ENGINES } from "./support/journey-apps";
 
 test.use({ app: "model" });
 
@@ -46,86 +47,86 @@ async function storedMessages(page: Page): Promise<ChatMessage[]> {
   return (await res.json()) as ChatMessage[];
 }
 
-test("a user edits a sent message and resends it, then finds the old version with the switcher", async ({
-  page,
-  request,
-  apps,
-}) => {
-  await openChatWithNewAgent(page, apps.model, request);
-  await send(page, "Plan outreach to CFOs.");
-  await expect(replies(page).last()).toContainText("two weeks");
+test(
+  "a user edits a sent message and resends it, then finds the old version with the switcher",
+  { tag: ON_BOTH_ENGINES },
+  async ({ page, request, apps }) => {
+    await openChatWithNewAgent(page, apps.model, request);
+    await send(page, "Plan outreach to CFOs.");
+    await expect(replies(page).last()).toContainText("two weeks");
 
-  // Keyboard only: the Edit button, the textarea in place, Ctrl+Enter to save and send.
-  // Enabled once the reply has finished: nothing new is asked while a turn is on its way.
-  await expect(mine(page).last().getByRole("button", { name: "Edit message" })).toBeEnabled();
-  await mine(page).last().getByRole("button", { name: "Edit message" }).focus();
-  await page.keyboard.press("Enter");
-  const editor = page.getByLabel("Edit your message");
-  await expect(editor).toBeFocused();
-  await expect(editor).toHaveValue("Plan outreach to CFOs.");
-  await page.keyboard.press("Escape");
-  await expect(editor).toHaveCount(0);
-  await expect(mine(page).last().getByRole("button", { name: "Edit message" })).toBeFocused();
+    // Keyboard only: the Edit button, the textarea in place, Ctrl+Enter to save and send.
+    // Enabled once the reply has finished: nothing new is asked while a turn is on its way.
+    await expect(mine(page).last().getByRole("button", { name: "Edit message" })).toBeEnabled();
+    await mine(page).last().getByRole("button", { name: "Edit message" }).focus();
+    await page.keyboard.press("Enter");
+    const editor = page.getByLabel("Edit your message");
+    await expect(editor).toBeFocused();
+    await expect(editor).toHaveValue("Plan outreach to CFOs.");
+    await page.keyboard.press("Escape");
+    await expect(editor).toHaveCount(0);
+    await expect(mine(page).last().getByRole("button", { name: "Edit message" })).toBeFocused();
 
-  await mine(page).last().getByRole("button", { name: "Edit message" }).click();
-  await editor.fill("Plan outreach to CTOs.");
-  await screenshotBothWidths(page, "branches-editing");
-  await page.getByRole("button", { name: "Save & send" }).click();
-  await expect(mine(page)).toHaveCount(1);
-  await expect(mine(page).last()).toContainText("Plan outreach to CTOs.");
-  await expect(replies(page).last()).toContainText("two weeks");
-  const versions = mine(page).last().getByRole("group", { name: "Versions" });
-  await expect(versions).toContainText("2/2");
-  await expect(versions.getByRole("button", { name: "Next version" })).toBeDisabled();
-  await screenshotBothWidths(page, "branches-edited");
+    await mine(page).last().getByRole("button", { name: "Edit message" }).click();
+    await editor.fill("Plan outreach to CTOs.");
+    await screenshotBothWidths(page, "branches-editing");
+    await page.getByRole("button", { name: "Save & send" }).click();
+    await expect(mine(page)).toHaveCount(1);
+    await expect(mine(page).last()).toContainText("Plan outreach to CTOs.");
+    await expect(replies(page).last()).toContainText("two weeks");
+    const versions = mine(page).last().getByRole("group", { name: "Versions" });
+    await expect(versions).toContainText("2/2");
+    await expect(versions.getByRole("button", { name: "Next version" })).toBeDisabled();
+    await screenshotBothWidths(page, "branches-edited");
 
-  await versions.getByRole("button", { name: "Previous version" }).click();
-  await expect(mine(page).last()).toContainText("Plan outreach to CFOs.");
-  await expect(versions).toContainText("1/2");
-  // The choice is stored: a reload shows the same branch.
-  await page.reload();
-  await expect(mine(page).last()).toContainText("Plan outreach to CFOs.");
-  expect((await storedMessages(page)).map((m) => [m.role, m.content.slice(0, 22), m.siblingIds.length])).toEqual([
-    ["user", "Plan outreach to CFOs.", 2],
-    ["assistant", expect.any(String), 1],
-  ]);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await screenshotBothWidths(page, "branches-edited-dark");
-});
+    await versions.getByRole("button", { name: "Previous version" }).click();
+    await expect(mine(page).last()).toContainText("Plan outreach to CFOs.");
+    await expect(versions).toContainText("1/2");
+    // The choice is stored: a reload shows the same branch.
+    await page.reload();
+    await expect(mine(page).last()).toContainText("Plan outreach to CFOs.");
+    expect((await storedMessages(page)).map((m) => [m.role, m.content.slice(0, 22), m.siblingIds.length])).toEqual([
+      ["user", "Plan outreach to CFOs.", 2],
+      ["assistant", expect.any(String), 1],
+    ]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshotBothWidths(page, "branches-edited-dark");
+  },
+);
 
-test("a user regenerates a reply and keeps both; a stopped reply stays and can be regenerated", async ({
-  page,
-  request,
-  apps,
-}) => {
-  await openChatWithNewAgent(page, apps.model, request);
-  await send(page, "Give me a plan.");
-  await expect(replies(page).last()).toContainText("two weeks");
-  await replies(page).last().getByRole("button", { name: "Regenerate reply" }).click();
-  await expect(replies(page)).toHaveCount(1);
-  const versions = replies(page).last().getByRole("group", { name: "Versions" });
-  await expect(versions).toContainText("2/2");
-  await expect(replies(page).last()).toContainText("two weeks");
-  await versions.getByRole("button", { name: "Previous version" }).click();
-  await expect(versions).toContainText("1/2");
+test(
+  "a user regenerates a reply and keeps both; a stopped reply stays and can be regenerated",
+  { tag: ON_BOTH_ENGINES },
+  async ({ page, request, apps }) => {
+    await openChatWithNewAgent(page, apps.model, request);
+    await send(page, "Give me a plan.");
+    await expect(replies(page).last()).toContainText("two weeks");
+    await replies(page).last().getByRole("button", { name: "Regenerate reply" }).click();
+    await expect(replies(page)).toHaveCount(1);
+    const versions = replies(page).last().getByRole("group", { name: "Versions" });
+    await expect(versions).toContainText("2/2");
+    await expect(replies(page).last()).toContainText("two weeks");
+    await versions.getByRole("button", { name: "Previous version" }).click();
+    await expect(versions).toContainText("1/2");
 
-  // Stop a reply mid-stream: it is kept, marked Stopped, and a later regeneration sits beside it.
-  await send(page, `Tell me a long story ${FAKE_MARKERS.hold}`);
-  await expect(replies(page).last()).toContainText("Here is a plan.");
-  await page.getByRole("button", { name: "Stop reply" }).click();
-  await expect(replies(page).last()).toContainText("Stopped");
-  await expect
-    .poll(async () => (await storedMessages(page)).map((m) => `${m.role}:${m.status}`))
-    .toEqual(["user:complete", "assistant:complete", "user:complete", "assistant:partial"]);
-  await page.reload();
-  const stopped = replies(page).last();
-  await expect(stopped).toHaveAttribute("data-status", "partial");
-  await expect(stopped).toContainText("Stopped");
-  await expect(stopped.getByRole("button", { name: "Regenerate reply" })).toBeVisible();
-  await screenshotBothWidths(page, "branches-stopped");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await screenshotBothWidths(page, "branches-stopped-dark");
-});
+    // Stop a reply mid-stream: it is kept, marked Stopped, and a later regeneration sits beside it.
+    await send(page, `Tell me a long story ${FAKE_MARKERS.hold}`);
+    await expect(replies(page).last()).toContainText("Here is a plan.");
+    await page.getByRole("button", { name: "Stop reply" }).click();
+    await expect(replies(page).last()).toContainText("Stopped");
+    await expect
+      .poll(async () => (await storedMessages(page)).map((m) => `${m.role}:${m.status}`))
+      .toEqual(["user:complete", "assistant:complete", "user:complete", "assistant:partial"]);
+    await page.reload();
+    const stopped = replies(page).last();
+    await expect(stopped).toHaveAttribute("data-status", "partial");
+    await expect(stopped).toContainText("Stopped");
+    await expect(stopped.getByRole("button", { name: "Regenerate reply" })).toBeVisible();
+    await screenshotBothWidths(page, "branches-stopped");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshotBothWidths(page, "branches-stopped-dark");
+  },
+);
 
 test("a user retries a failed reply; the failure stays as the first version", async ({ page, request, apps }) => {
   await openChatWithNewAgent(page, apps.model, request);

@@ -8,7 +8,6 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/journey-test";
 import { OWNER, uniqueEmail } from "./support/accounts";
 import { createApprovedUser } from "./support/api-users";
-import { BROWSER_ONLY } from "./support/journey-apps";
 import { screenshotBothWidths, signInThroughUi, toastRegion } from "./support/journeys";
 
 test.use({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
@@ -123,34 +122,33 @@ test("an admin makes a colleague an admin in one click, and Remove Admin asks fi
   expect(me.isAdmin).toBe(true);
 });
 
-test(
-  "on a page taller than the window the sidebar's navigation stays in view at the bottom, and at 375 px nothing scrolls sideways",
-  { tag: BROWSER_ONLY },
-  async ({ page, request }) => {
-    // Thirty sign-ups of one company: searching for it lists exactly them, a page well past 900 px.
-    const company = `Long List Co ${Date.now().toString(36)}`;
-    for (let i = 1; i <= 30; i++) await signUpPending(request, `Long List Person ${i}`, company);
-    await signInThroughUi(page, OWNER.email, OWNER.password);
-    await page.goto("/admin-users");
-    await page.getByLabel("Search users").fill(company);
-    await expect(page.getByTestId("user-row").filter({ visible: true })).toHaveCount(30);
+test("on a page taller than the window the sidebar's navigation stays in view at the bottom, and at 375 px nothing scrolls sideways", async ({
+  page,
+  request,
+}) => {
+  // Thirty sign-ups of one company: searching for it lists exactly them, a page well past 900 px.
+  const company = `Long List Co ${Date.now().toString(36)}`;
+  for (let i = 1; i <= 30; i++) await signUpPending(request, `Long List Person ${i}`, company);
+  await signInThroughUi(page, OWNER.email, OWNER.password);
+  await page.goto("/admin-users");
+  await page.getByLabel("Search users").fill(company);
+  await expect(page.getByTestId("user-row").filter({ visible: true })).toHaveCount(30);
 
-    const height = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, window: innerHeight }));
-    expect(height.page).toBeGreaterThan(height.window + 300);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const height = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, window: innerHeight }));
+  expect(height.page).toBeGreaterThan(height.window + 300);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav).toBeVisible();
-    await expect(nav).toBeInViewport();
-    const box = await nav.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
-    await expect(nav.getByRole("link", { name: "User Management" })).toBeInViewport();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeVisible();
+  await expect(nav).toBeInViewport();
+  const box = await nav.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+  await expect(nav.getByRole("link", { name: "User Management" })).toBeInViewport();
 
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expect(page.getByTestId("user-row").filter({ visible: true })).toHaveCount(30);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  },
-);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId("user-row").filter({ visible: true })).toHaveCount(30);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

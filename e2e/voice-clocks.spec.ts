@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { screenshotBothWidths } from "./support/journeys";
 import { expect, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from "./support/voice-fake-mic";
-import { BROWSER_ONLY } from "./support/journey-apps";
 
 // A silent microphone: nobody speaks, so only the clocks move the call along.
 test.use({ app: "voice", fakeMic: "silence" });
@@ -37,47 +36,39 @@ async function secondsLeft(page: Page): Promise<number> {
   return minutes * 60 + seconds;
 }
 
-test(
-  "a minute without activity pauses the conversation until the microphone is clicked",
-  { tag: BROWSER_ONLY },
-  async ({ page }) => {
-    const sinceListening = await startCallWithPausedClock(page, `Paula ${Date.now().toString(36)}`);
-    await page.clock.runFor(55_000 - sinceListening);
-    await expect(page.getByText("Conversation Paused", { exact: true })).toBeHidden();
+test("a minute without activity pauses the conversation until the microphone is clicked", async ({ page }) => {
+  const sinceListening = await startCallWithPausedClock(page, `Paula ${Date.now().toString(36)}`);
+  await page.clock.runFor(55_000 - sinceListening);
+  await expect(page.getByText("Conversation Paused", { exact: true })).toBeHidden();
 
-    await page.clock.runFor(5_000);
-    await expect(page.getByText("Conversation Paused", { exact: true })).toBeVisible();
-    await expect(
-      page.getByText("No activity detected. Click the microphone to continue.", { exact: true }),
-    ).toBeVisible();
-    await expect(page.getByRole("button", { name: "Continue voice conversation" })).toBeVisible();
-    await expect.poll(async () => (await readVoiceProbe(page)).liveTracks, { message: "microphone released" }).toBe(0);
-    // The clock runs again from here: axe-core (in the screenshot step) schedules its work with
-    // timers, which a paused page clock never fires.
-    await page.clock.resume();
-    await screenshotBothWidths(page, "voice-dialog-paused");
+  await page.clock.runFor(5_000);
+  await expect(page.getByText("Conversation Paused", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("No activity detected. Click the microphone to continue.", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue voice conversation" })).toBeVisible();
+  await expect.poll(async () => (await readVoiceProbe(page)).liveTracks, { message: "microphone released" }).toBe(0);
+  // The clock runs again from here: axe-core (in the screenshot step) schedules its work with
+  // timers, which a paused page clock never fires.
+  await page.clock.resume();
+  await screenshotBothWidths(page, "voice-dialog-paused");
 
-    await page.getByRole("button", { name: "Continue voice conversation" }).click();
-    await expect.poll(async () => (await readVoiceProbe(page)).statuses.at(-1)).toBe("listening");
-  },
-);
+  await page.getByRole("button", { name: "Continue voice conversation" }).click();
+  await expect.poll(async () => (await readVoiceProbe(page)).statuses.at(-1)).toBe("listening");
+});
 
-test(
-  "the countdown reaching zero ends the conversation and closes the dialog",
-  { tag: BROWSER_ONLY },
-  async ({ page }) => {
-    const agentName = `Tim ${Date.now().toString(36)}`;
-    await startCallWithPausedClock(page, agentName);
-    const start = await secondsLeft(page);
-    expect(start).toBeGreaterThan(570);
-    await page.clock.runFor(30_000);
-    await expect.poll(() => secondsLeft(page)).toBe(start - 30);
+test("the countdown reaching zero ends the conversation and closes the dialog", async ({ page }) => {
+  const agentName = `Tim ${Date.now().toString(36)}`;
+  await startCallWithPausedClock(page, agentName);
+  const start = await secondsLeft(page);
+  expect(start).toBeGreaterThan(570);
+  await page.clock.runFor(30_000);
+  await expect.poll(() => secondsLeft(page)).toBe(start - 30);
 
-    await page.clock.runFor((start - 30) * 1000);
-    await expect(page.getByText("Conversation Ended", { exact: true })).toBeVisible();
-    await expect(page.getByText(`Time's up! Thank you for speaking with ${agentName}`, { exact: true })).toBeVisible();
-    await expect(page.getByRole("timer")).toHaveText("0:00");
-    await page.clock.runFor(1_000);
-    await expect(page.getByRole("dialog", { name: `Speak to ${agentName}` })).toBeHidden();
-  },
-);
+  await page.clock.runFor((start - 30) * 1000);
+  await expect(page.getByText("Conversation Ended", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Time's up! Thank you for speaking with ${agentName}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveText("0:00");
+  await page.clock.runFor(1_000);
+  await expect(page.getByRole("dialog", { name: `Speak to ${agentName}` })).toBeHidden();
+});

@@ -11,7 +11,6 @@ import {
   readVoiceProbe,
   test,
 } from "./support/voice-fake-mic";
-import { BROWSER_ONLY } from "./support/journey-apps";
 
 /** What the fake provider's STT answers for any recording (server/test-support/fake-openai.ts). */
 const FAKE_TRANSCRIPT = "Hello from the fake transcriber.";
@@ -92,32 +91,31 @@ test.describe("talking to an agent", () => {
   });
 });
 
-test(
-  "the Voice Help panel shows what this browser and the server support and runs the speech tests",
-  { tag: BROWSER_ONLY },
-  async ({ page, apps }) => {
-    const user = await createApprovedUser(page.request, apps.voice);
-    await signInThroughUi(page, user.email, user.password);
-    const created = await page.request.post("/api/agents", { data: { name: "Hal Helper", gender: "male" } });
-    await page.goto(`/chat/${((await created.json()) as { id: string }).id}`);
+test("the Voice Help panel shows what this browser and the server support and runs the speech tests", async ({
+  page,
+  apps,
+}) => {
+  const user = await createApprovedUser(page.request, apps.voice);
+  await signInThroughUi(page, user.email, user.password);
+  const created = await page.request.post("/api/agents", { data: { name: "Hal Helper", gender: "male" } });
+  await page.goto(`/chat/${((await created.json()) as { id: string }).id}`);
 
-    await page.getByRole("button", { name: "Voice Help" }).click();
-    const panel = page.getByRole("region", { name: "Voice help" });
-    await expect(panel.getByText("Speech recognition", { exact: true })).toBeVisible();
-    await expect(panel.getByText("(the server transcribes too)")).toBeVisible();
-    await expect(panel.getByText("pending", { exact: true })).toHaveCount(2);
+  await page.getByRole("button", { name: "Voice Help" }).click();
+  const panel = page.getByRole("region", { name: "Voice help" });
+  await expect(panel.getByText("Speech recognition", { exact: true })).toBeVisible();
+  await expect(panel.getByText("(the server transcribes too)")).toBeVisible();
+  await expect(panel.getByText("pending", { exact: true })).toHaveCount(2);
 
-    await panel.getByRole("button", { name: "Play synthesis sample" }).click();
-    await expect(panel.getByText("testing", { exact: true })).toBeVisible();
-    await expect(panel.getByText(/^(success|failed)$/)).toBeVisible({ timeout: 8_000 });
+  await panel.getByRole("button", { name: "Play synthesis sample" }).click();
+  await expect(panel.getByText("testing", { exact: true })).toBeVisible();
+  await expect(panel.getByText(/^(success|failed)$/)).toBeVisible({ timeout: 8_000 });
 
-    await panel.getByRole("button", { name: "Run full diagnostics" }).click();
-    await expect(panel.getByText("HTTPS / secure context", { exact: true })).toBeVisible({ timeout: 8_000 });
-    await expect(panel.getByText("Microphone permission", { exact: true })).toBeVisible();
-    await expect(panel.getByText("Server speech-to-text", { exact: true })).toBeVisible();
-    await expect(panel.getByRole("heading", { name: "Recommendations" })).toBeVisible();
-    await screenshotBothWidths(page, "voice-help-panel");
-    await page.keyboard.press("Escape");
-    await expect(panel).toBeHidden();
-  },
-);
+  await panel.getByRole("button", { name: "Run full diagnostics" }).click();
+  await expect(panel.getByText("HTTPS / secure context", { exact: true })).toBeVisible({ timeout: 8_000 });
+  await expect(panel.getByText("Microphone permission", { exact: true })).toBeVisible();
+  await expect(panel.getByText("Server speech-to-text", { exact: true })).toBeVisible();
+  await expect(panel.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+  await screenshotBothWidths(page, "voice-help-panel");
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+});

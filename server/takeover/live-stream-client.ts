@@ -13,10 +13,14 @@ export interface LiveFrame {
 
 export interface LiveStreamClient {
   frames: LiveFrame[];
-  /** The first `event` frame that arrived after `since` (performance.now()); rejects after `deadlineMs`. */
-  next(event: string, since: number, deadlineMs: number): Promise<LiveFrame>;
+  /**
+   * The first `event` frame that arrived after `since` (performance.now()) and whose data
+   * `matches`; rejects after `deadlineMs`. A frame of an earlier action can arrive after `since`
+   * (across instances it travels through NOTIFY), so a test waiting for one state passes `matches`.
+   */
+  next(event: string, since: number, deadlineMs: number, matches?: (data: unknown) => boolean): Promise<LiveFrame>;
   /** `next("state", …)`: the conversation stream's frame. */
-  nextState(since: number, deadlineMs: number): Promise<LiveFrame>;
+  nextState(since: number, deadlineMs: number, matches?: (data: unknown) => boolean): Promise<LiveFrame>;
   close(): void;
 }
 
@@ -48,17 +52,17 @@ export async function openStreamClient(url: string, cookie: string): Promise<Liv
       // Closed by the test.
     }
   })();
-  const next = (event: string, since: number, deadlineMs: number) =>
+  const next = (event: string, since: number, deadlineMs: number, matches = (_data: unknown) => true) =>
     new Promise<LiveFrame>((resolve, reject) => {
       const check = () => {
-        const hit = frames.find((f) => f.event === event && f.at >= since);
+        const hit = frames.find((f) => f.event === event && f.at >= since && matches(f.data));
         if (!hit) return;
         done();
         resolve(hit);
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`no ${event} frame within ${deadlineMs} ms`));
+        reject(new Error(`no matching ${event} frame within ${deadlineMs} ms`));
       }, deadlineMs);
       const done = () => {
         clearTimeout(timer);
@@ -70,7 +74,7 @@ export async function openStreamClient(url: string, cookie: string): Promise<Liv
   return {
     frames,
     next,
-    nextState: (since, deadlineMs) => next("state", since, deadlineMs),
+    nextState: (since, deadlineMs, matches) => next("state", since, deadlineMs, matches),
     close: () => controller.abort(),
   };
 }

@@ -126,7 +126,12 @@ describe.skipIf(!hasPostgres)("a takeover across two app instances on one Postgr
       headers: { cookie: admin.cookie },
     });
     expect(released.statusCode).toBe(200);
-    const back = await userStream.nextState(releasedAt, DEADLINE_MS);
+    // The last round's own state frame may still be on its way: wait for the released state.
+    const back = await userStream.nextState(
+      releasedAt,
+      DEADLINE_MS,
+      (data) => (data as { heldBy?: unknown }).heldBy === null,
+    );
     expect(back.data).toMatchObject({ heldBy: null });
   });
 });
