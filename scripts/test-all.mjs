@@ -16,16 +16,23 @@ const vitestReport = join(reports, "vitest.json");
 const playwrightReport = join(reports, "playwright.json");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const vitestLane = (name, project, report) => ({
+const vitestLane = (name, projects, report) => ({
   name,
   command: "npx",
-  args: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+  args: [
+    "vitest",
+    "run",
+    ...projects.flatMap((project) => ["--project", project]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ],
   count: () => countVitest(JSON.parse(readFileSync(report, "utf8"))),
 });
 
 const tiers = [
-  vitestLane("unit tests", "unit", join(reports, "unit.json")),
-  vitestLane("server tests", "database", vitestReport),
+  vitestLane("unit tests", ["unit", "components"], join(reports, "unit.json")),
+  vitestLane("server tests", ["database"], vitestReport),
   // One check with no report of its own: it passes or fails by its exit code.
   {
     name: "web build",
