@@ -33,9 +33,9 @@ function describe(violations: Violation[]): string {
     .join("\n");
 }
 
-/** Whether this journey's project is the one that takes screenshots and audits them. */
+/** Whether this journey's project runs on the engine that takes screenshots and audits them. */
 export function auditsScreens(): boolean {
-  return test.info().project.name === SCREEN_ENGINE;
+  return (test.info().project.use as { engine?: string }).engine === SCREEN_ENGINE;
 }
 
 /**
