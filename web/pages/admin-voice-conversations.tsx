@@ -66,7 +66,7 @@ export function AdminVoiceConversationsPage() {
                       <SecurityLockBadge conversation={c} />
                       <DeletedByUserBadge conversation={c} />
                     </span>
-                    <span className="block text-xs text-slate-400">{formatDateTime(c.updatedAt)}</span>
+                    <span className="block text-xs text-slate-500">{formatDateTime(c.updatedAt)}</span>
                   </button>
                 </li>
               ))}
