@@ -70,8 +70,8 @@ export const knowledgeDocuments = pgTable(
 /**
  * A passage of a document, the unit retrieval returns and a citation shows. `search` is the
  * language-independent word index ('simple' configuration, accents folded by the writer),
- * `search_english` the stemmed one;
- * `content` also carries a trigram index for scripts without spaces (Japanese, Chinese, Korean).
+ * `search_english` the stemmed one, `search_pairs` the character pairs of scripts written
+ * without spaces (Japanese, Chinese, Korean); `content` also carries a trigram index, for similar words.
  */
 export const knowledgeChunks = pgTable(
   "knowledge_chunks",
@@ -102,6 +102,15 @@ export const knowledgeChunks = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english'::regconfig, coalesce(location, '')), 'B') || to_tsvector('english'::regconfig, content)`,
       ),
+    /**
+     * Overlapping character pairs of each run of Japanese, Chinese or Korean script, one lexeme
+     * each (`knowledge_cjk_pairs`, migration 0028; the same pairs as search/cjk-pairs.ts makes of
+     * a question): a question's pairs are looked up in the index, not searched for in every
+     * passage's text (decision 161).
+     */
+    searchPairs: tsvector("search_pairs")
+      .notNull()
+      .generatedAlwaysAs(sql`knowledge_cjk_pairs(content)`),
     embedding: real("embedding").array(),
   },
   (t) => [
@@ -111,6 +120,7 @@ export const knowledgeChunks = pgTable(
     // the agent beside it drew the planner, with stale statistics, into walking the agent's chunks.
     index("knowledge_chunks_agent_search_idx").using("gin", t.agentId, t.search),
     index("knowledge_chunks_agent_search_english_idx").using("gin", t.agentId, t.searchEnglish),
+    index("knowledge_chunks_agent_search_pairs_idx").using("gin", t.agentId, t.searchPairs),
     index("knowledge_chunks_trigram_idx").using("gin", sql`${t.content} gin_trgm_ops`),
   ],
 );

@@ -10,8 +10,9 @@
  *   also keep their typed form, for trigram similarity when no passage holds the term (typos,
  *   missing accents).
  * - `grams`: character pairs of the text written without spaces (Japanese, Chinese) and of
- *   Korean, whose particles stick to the word; searched as substrings.
+ *   Korean, whose particles stick to the word; looked up in the passages' pairs (cjk-pairs.ts).
  */
+import { cjkPairs } from "./cjk-pairs.js";
 import { STOP_WORDS } from "./stop-words.js";
 
 export interface QueryWord {
@@ -108,7 +109,7 @@ export function queryTerms(query: string): QueryTerms {
     if (PAIR_BREAK.test(text.slice(end, match.index))) previous = null;
     end = (match.index ?? 0) + word.length;
     if (CJK.test(word)) {
-      for (const gram of cjkGrams(word)) grams.add(gram);
+      for (const gram of cjkPairs(word)) grams.add(gram);
       if (HANGUL.test(word)) addWord(prefixTerm(stripKoreanParticle(word)), null, null);
       previous = null;
       continue;
@@ -177,15 +178,6 @@ function quote(lexeme: string): string {
 function stripKoreanParticle(word: string): string {
   const particle = KOREAN_PARTICLES.find((ending) => word.endsWith(ending) && word.length - ending.length >= 1);
   return particle && word.length > 2 ? word.slice(0, -particle.length) : word;
-}
-
-/** Overlapping character pairs of a run without spaces; a lone character is its own gram. */
-function cjkGrams(run: string): string[] {
-  const chars = Array.from(run);
-  if (chars.length === 1) return chars;
-  const grams: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
-  return grams;
 }
 
 /** Pairs of hiragana alone are mostly particles and verb endings ("です", "には"): dropped when others remain. */

@@ -6,7 +6,10 @@ import { describeEachEngine, openTestDatabase } from "../../test-support/test-ap
 import { fakeEmbedding } from "../../test-support/fake-openai-embeddings.js";
 import { retrievePassages, type Passage } from "./retrieve-passages.js";
 import { rankByVector } from "./vector-search.js";
+import { rankByCharacterPairs } from "./search-queries.js";
 import { insertAgent, insertDocument, insertOwner } from "./search-test-data.js";
+import { cjkPairs } from "./cjk-pairs.js";
+import { sql } from "drizzle-orm";
 
 const ENGLISH = [
   "Refunds are issued to the original payment method within 5 business days after we receive the returned item.",
@@ -214,6 +217,46 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect((await search("返金はいつ受け取れますか"))[0]?.content).toBe(JAPANESE[0]);
     expect((await search("配送には何日かかりますか"))[0]?.content).toBe(JAPANESE[1]);
     expect((await search("保証は何年ですか"))[0]?.content).toBe(JAPANESE[2]);
+  });
+
+  it("keeps a passage's character pairs as the question makes them of the same text", async () => {
+    // Kanji, hiragana, katakana with its prolonged sound mark, the middle dot that separates
+    // words, half-width katakana, Korean, digits and Latin letters beside the scripts, a lone character.
+    const text = "配送は通常3〜5営業日。Wi-Fi設定 コーヒー・カップ ｶﾀｶﾅ 환불은 中 々と〇";
+    const result = await db.execute(sql`select tsvector_to_array(knowledge_cjk_pairs(${text})) as pairs`);
+    const [row] = (result as unknown as { rows: { pairs: string[] }[] }).rows;
+
+    expect([...row!.pairs].sort()).toEqual([...new Set(cjkPairs(text))].sort());
+    expect(row!.pairs).toEqual(expect.arrayContaining(["配送", "営業", "設定", "コー", "ーヒ", "ｶﾀ", "환불", "中"]));
+    expect(row!.pairs).not.toContain("ー・");
+  });
+
+  it("counts a common character pair on the candidates the rarer pairs found", async () => {
+    const pairsAgent = await insertAgent(db, userId, "Pairs");
+    const { chunkIds } = await insertDocument(db, {
+      agentId: pairsAgent,
+      userId,
+      title: "返品",
+      chunks: ["送料と返品", "送料無料", "返品受付", "返品期限"],
+    });
+    // 返品 is in three passages, as many as the search lists: common, counted on the candidates
+    // that 送料 (in two) found. The passage holding both comes first; the others holding 返品 alone do not come.
+    const ranked = await rankByCharacterPairs(db, pairsAgent, ["返品", "送料"], { hits: 3, candidates: 10 });
+
+    expect(ranked.map((chunk) => chunk.id)).toEqual([chunkIds[0], chunkIds[1]]);
+    expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+  });
+
+  it("finds no Japanese passage of a document still being read", async () => {
+    await insertDocument(db, {
+      agentId,
+      userId,
+      title: "下書き",
+      chunks: ["会員特典の詳細はまだ決まっていません。"],
+      status: "processing",
+    });
+
+    expect(contents(await search("会員特典について教えて"))).not.toContain("会員特典の詳細はまだ決まっていません。");
   });
 
   it("finds a misspelt word by its trigrams when no passage holds the word", async () => {
