@@ -34,11 +34,8 @@ const CJK_CLASS = CJK_RANGES.map(([from, to]) =>
   from === to ? `\\u${hex(from)}` : `\\u${hex(from)}-\\u${hex(to)}`,
 ).join("");
 
-/** One run of the scripts; `u` so that the escapes read as code points. */
+/** One run of the scripts; `u` so that the escapes read as code points (the migration's class is this text). */
 const CJK_RUN = new RegExp(`[${CJK_CLASS}]+`, "gu");
-
-/** The regular expression's character class as PostgreSQL's regex syntax writes it (the same \uXXXX escapes). */
-export const CJK_CLASS_FOR_POSTGRES = CJK_CLASS;
 
 /** Overlapping character pairs of every run of the scripts in `text`, in order, repeats kept. */
 export function cjkPairs(text: string): string[] {
