@@ -31,7 +31,11 @@ export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
   outputDir,
   globalSetup: "./e2e/support/global-setup.ts",
   use: {
-    trace: "retain-on-failure",
+    // A trace on the retry only: recording one for every journey (and deleting it on a pass)
+    // was the largest single cost of the tier: its screencast kept Chromium's compositor encoding
+    // frames. Eleven journeys took 4.2 min with it and 2.7 min without, same hour. A journey that
+    // fails runs again, traced; one that passes only on its retry leaves that trace behind too.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
