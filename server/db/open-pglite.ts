@@ -46,7 +46,8 @@ export const PGLITE_OPTIONS = {
  * much between those runs, so the ratio went 0.21× → 0.20×). For the embedded default, a team's
  * first server, memory is what a small machine runs out of; a busy deployment runs on PostgreSQL.
  * V8's flags are the process's: eSpeak's WebAssembly (speech workers) is compiled the same way,
- * measured unchanged (22–32 ms a sentence against 30–31 ms). Set before the first PGlite compiles.
+ * measured near unchanged (30–31 ms a sentence, against 22–32 ms with tier-up). Set before the
+ * first PGlite compiles; setting it again for each database a test opens costs nothing.
  */
 function compileWebAssemblyWithoutTierUp(): void {
   setFlagsFromString("--liftoff-only");
