@@ -1,4 +1,4 @@
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type Project } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
 import { ON_BOTH_ENGINES, SCREEN_ENGINE, journeyEngines } from "./e2e/support/journey-apps";
 import { runOutputDir } from "./e2e/support/run-output-dir";
@@ -7,6 +7,9 @@ import type { JourneyOptions, JourneyWorkerFixtures } from "./e2e/support/journe
 // The servers are started by the global setup, each on a port the system picks (no webServer
 // entries: those need a port known in advance). One project per database engine.
 const outputDir = runOutputDir();
+
+/** The journeys that hold a call with the fake microphone (they use e2e/support/voice-fake-mic.ts). */
+const CALL_JOURNEYS = /(?:voice(?:-[\w-]+)?|dictation)\.spec\.ts$/;
 
 export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
   testDir: "e2e",
@@ -40,13 +43,17 @@ export default defineConfig<JourneyOptions, JourneyWorkerFixtures>({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // Every journey on the screen engine (PGlite); the tagged few on PostgreSQL too (decision 160).
-  // The calls (voice and dictation) hold one machine-wide slot between them (voice-fake-mic.ts).
-  // A project of their own with one worker, listed first, was tried: no gain we could measure
-  // (982 and 1,017 s against 931 and 996 s without): the journeys are CPU-bound, so a worker that
-  // waits on the slot leaves its core to the other's work. The simpler setup stays.
-  projects: journeyEngines().map((engine) => ({
-    name: engine,
-    use: { engine },
-    ...(engine === SCREEN_ENGINE ? {} : { grep: new RegExp(ON_BOTH_ENGINES) }),
-  })),
+  // The calls (voice and dictation) hold one machine-wide slot between them (voice-fake-mic.ts),
+  // in a project of their own with one worker, listed first (decision 164): Playwright then gives
+  // the other worker the other journeys meanwhile. With the calls last under the slot alone, the
+  // second worker waited out ~4.5 minutes of real-time audio with its core idle; same hour, the
+  // tier took 8.9 min this way against 11.0 min that way.
+  projects: journeyEngines().flatMap((engine): Project<JourneyOptions, JourneyWorkerFixtures>[] =>
+    engine === SCREEN_ENGINE
+      ? [
+          { name: `${engine} calls`, use: { engine }, testMatch: CALL_JOURNEYS, workers: 1 },
+          { name: engine, use: { engine }, testIgnore: CALL_JOURNEYS },
+        ]
+      : [{ name: engine, use: { engine }, grep: new RegExp(ON_BOTH_ENGINES) }],
+  ),
 });

@@ -252,6 +252,9 @@ test("a keyboard user skips the navigation to the main content, and finds a way 
   await signInThroughUi(page, OWNER.email, OWNER.password);
   await page.goto("/templates");
   await expect(heading(page, "Templates")).toBeVisible();
+  // The cards come after the heading: until they do, <main> holds nothing to Tab to, and the Tab
+  // below would leave the page and wrap round to the skip link (a flake seen under load).
+  await expect(page.getByRole("main").getByRole("link").first()).toBeVisible();
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to main content" });
   await expect(skip).toBeFocused();
