@@ -1,5 +1,5 @@
 /**
- * The Playwright `test` every journey uses. The project names the database engine; a journey
+ * The Playwright `test` every journey uses. The project's `engine` option names the database engine; a journey
  * names the app it drives with `test.use({ app: "model" })` (default: the offline app), and
  * `baseURL` and `apps` point at the servers the global setup started for that engine.
  */
