@@ -71,7 +71,7 @@ export const knowledgeDocuments = pgTable(
  * A passage of a document, the unit retrieval returns and a citation shows. `search` is the
  * language-independent word index ('simple' configuration, accents folded by the writer),
  * `search_english` the stemmed one, `search_pairs` the character pairs of scripts written
- * without spaces (Japanese, Chinese, Korean); `content` also carries a trigram index, for similar words.
+ * without spaces (Japanese, Chinese, Korean).
  */
 export const knowledgeChunks = pgTable(
   "knowledge_chunks",
@@ -121,7 +121,6 @@ export const knowledgeChunks = pgTable(
     index("knowledge_chunks_agent_search_idx").using("gin", t.agentId, t.search),
     index("knowledge_chunks_agent_search_english_idx").using("gin", t.agentId, t.searchEnglish),
     index("knowledge_chunks_agent_search_pairs_idx").using("gin", t.agentId, t.searchPairs),
-    index("knowledge_chunks_trigram_idx").using("gin", sql`${t.content} gin_trgm_ops`),
   ],
 );
 
@@ -140,6 +139,8 @@ export const knowledgeTerms = pgTable(
     lexeme: text("lexeme").notNull(),
     chunks: integer("chunks").notNull(),
   },
+  // The key also serves a misspelt word's search for its neighbours (search/similar-words.ts):
+  // the agent's stems that begin with the word's first letter are one range of it.
   (t) => [primaryKey({ columns: [t.agentId, t.lexeme] })],
 );
 

@@ -7,8 +7,8 @@
  *   languages and is matched as a prefix, so "refunds" finds "refund" and "refunded",
  *   "Lieferungen" finds "Lieferung", "devoluciones" finds "devolución". A word with accents
  *   also matches its unaccented spelling. Retrieval weighs each term by its rarity. Longer words
- *   also keep their typed form, for trigram similarity when no passage holds the term (typos,
- *   missing accents).
+ *   also keep their typed form, corrected from the agent's vocabulary when no passage holds the
+ *   term (typos, missing accents: similar-words.ts).
  * - `grams`: character pairs of the text written without spaces (Japanese, Chinese) and of
  *   Korean, whose particles stick to the word; looked up in the passages' pairs (cjk-pairs.ts).
  */

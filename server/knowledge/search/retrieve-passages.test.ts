@@ -263,6 +263,23 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect((await search("warrenty"))[0]?.content).toBe(ENGLISH[2]);
   });
 
+  it("finds a misspelt word in knowledge of any size, from the vocabulary, and corrects no word that is not a typo", async () => {
+    // Past the 300 passages the search before this one stopped at: 400 other passages first.
+    const large = await insertAgent(db, userId, "Large");
+    const filler = Array.from(
+      { length: 400 },
+      (_, i) => `Section ${i}: delivery times, shipping zones and packaging rules for parcels of size ${i}.`,
+    );
+    await insertDocument(db, { agentId: large, userId, title: "Shipping handbook", chunks: filler });
+    await insertDocument(db, { agentId: large, userId, title: "Returns policy", chunks: ENGLISH });
+
+    expect((await search("How long is the warrenty?", 3, large))[0]?.content).toBe(ENGLISH[2]);
+    // Two typos in one question, beside a word every passage holds.
+    expect((await search("refnds to the orignal payment for parcels", 3, large))[0]?.content).toBe(ENGLISH[0]);
+    // "qwertyuiop" is many edits from every word the knowledge holds: no passage for it.
+    expect(await search("qwertyuiop", 3, large)).toEqual([]);
+  });
+
   it("finds a word typed without its accent", async () => {
     const spanishOnly = await insertAgent(db, userId, "Soporte");
     await insertDocument(db, { agentId: spanishOnly, userId, title: "Política", chunks: SPANISH });

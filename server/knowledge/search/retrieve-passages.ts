@@ -1,11 +1,10 @@
 /**
- * Retrieval: the passages of an agent's knowledge that best answer a message. Three searches,
+ * Retrieval: the passages of an agent's knowledge that best answer a message. Four searches,
  * each over the chunks of the agent's ready documents only, fused by reciprocal rank:
  * - words, always (PostgreSQL full text: English Snowball stems, else 'simple' prefix terms; see query-terms.ts);
  * - character pairs, when the message holds Japanese, Chinese or Korean;
- * - similar words by trigrams, for words no passage holds (typos, missing accents), when the
- *   words found fewer passages than asked for and the agent's knowledge is small (see
- *   SIMILAR_WORDS_MAX_CHUNKS);
+ * - the words again with a misspelt one corrected, when a typed word is in no passage (typos,
+ *   missing accents): its closest stem in the agent's vocabulary, a typo away (similar-words.ts);
  * - vectors, when an embeddings provider is configured: the message is embedded and compared
  *   with the chunks embedded by the same model (all of them, or the word candidates only when
  *   the agent's vectors are too many to scan). If that fails, the other searches still answer.
@@ -15,13 +14,8 @@ import type { EmbeddingsProvider } from "../../providers/embeddings/embeddings-p
 import { MAX_QUERY_CHARS, queryTerms } from "./query-terms.js";
 import { distinctPassages } from "./distinct-passages.js";
 import { fuseByRank } from "./rank-fusion.js";
-import {
-  chunksForPassages,
-  rankByCharacterPairs,
-  rankBySimilarWords,
-  rankByWords,
-  type RankedChunk,
-} from "./search-queries.js";
+import { chunksForPassages, rankByCharacterPairs, rankByWords, type RankedChunk } from "./search-queries.js";
+import { rankByCorrectedWords } from "./similar-words.js";
 import { rankByVector } from "./vector-search.js";
 
 export interface Passage {
@@ -80,9 +74,8 @@ export async function retrievePassages(
   // An agent without knowledge (the usual case) costs its turn this one query and no more.
   if (words.readyChunks === 0) return [];
   const byWords = words.ranked;
-  const unmatched = terms.words.flatMap((word, i) => (word.typed && !words.matchedTerms.has(i) ? [word.typed] : []));
-  const bySimilarWords =
-    byWords.length < input.limit && unmatched.length > 0 ? await rankBySimilarWords(db, input.agentId, unmatched) : [];
+  const unmatched = terms.words.flatMap((word, i) => (word.typed && !words.matchedTerms.has(i) ? [i] : []));
+  const bySimilarWords = unmatched.length > 0 ? await rankByCorrectedWords(db, input.agentId, terms, unmatched) : [];
 
   // The vectors vote first: when a model is configured it judges meaning better than shared
   // words, so an exact tie (a passage first by words, another first by meaning) goes its way.

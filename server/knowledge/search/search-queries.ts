@@ -55,6 +55,11 @@ export interface WordTerm {
   english: string | null;
   /** Its tsquery term for the language-independent index. */
   simple: string;
+  /**
+   * An English stem of the agent's vocabulary, looked up as it is rather than stemmed again (a
+   * misspelt word's correction, similar-words.ts: Snowball's stem of a stem is not always itself).
+   */
+  lexeme?: string;
 }
 
 /**
@@ -109,11 +114,14 @@ export function wordSearchSql(agentId: string, terms: WordTerm[], pairs: WordPai
   return sql`
     with terms as materialized (
       select t.n, to_tsquery('simple', t.term->>'simple') as q,
-             coalesce(plainto_tsquery('english', t.term->>'english'), ''::tsquery) as eq,
-             t.term->>'english' is not null and numnode(plainto_tsquery('english', t.term->>'english')) = 0 as stop_word,
+             case when t.term->>'lexeme' is not null then quote_literal(t.term->>'lexeme')::tsquery
+                  else coalesce(plainto_tsquery('english', t.term->>'english'), ''::tsquery) end as eq,
+             t.term->>'lexeme' is null and t.term->>'english' is not null
+               and numnode(plainto_tsquery('english', t.term->>'english')) = 0 as stop_word,
              -- The word's one English stem, the key of its statistics (none for a stop word).
-             (select case when count(*) = 1 then min(l) end
-                from unnest(tsvector_to_array(to_tsvector('english', coalesce(t.term->>'english', '')))) as l) as lexeme
+             coalesce(t.term->>'lexeme',
+                      (select case when count(*) = 1 then min(l) end
+                         from unnest(tsvector_to_array(to_tsvector('english', coalesce(t.term->>'english', '')))) as l)) as lexeme
         from json_array_elements(${JSON.stringify(terms)}::json) with ordinality as t(term, n)
     ),
     ready as materialized (
@@ -350,32 +358,58 @@ export function characterPairSearchSql(agentId: string, grams: string[], limits 
      limit ${CANDIDATES_PER_SEARCH}`;
 }
 
-/**
- * Above this many ready chunks an agent gets no similar-word search: word_similarity reads a
- * whole chunk, and the trigram index cannot narrow the search (a chunk of ~800 tokens holds most
- * trigrams of any word), so it costs ~0.1–0.3 ms per chunk and word — seconds at 10,000 chunks.
- */
-export const SIMILAR_WORDS_MAX_CHUNKS = 300;
-const SIMILAR_WORD_THRESHOLD = 0.45;
+/** A question's word and the stems of the agent's vocabulary that look most like it. */
+export interface VocabularyNeighbours {
+  /** The word's position in the list asked about (from 0). */
+  word: number;
+  /** The word's own English stem, what the neighbours are compared with. */
+  stem: string;
+  neighbours: { lexeme: string; chunks: number }[];
+}
+
+/** Stems read per word: the closest by trigrams, judged by edit distance afterwards. */
+const NEIGHBOURS_PER_WORD = 16;
+/** pg_trgm's default similarity threshold, a loose net: similar-words.ts keeps only what is a typo away. */
+const NEIGHBOUR_SIMILARITY = 0.2;
 
 /**
- * Trigram similarity of words to the closest stretch of each chunk: finds misspelt words and
- * words typed without their accents ("garantia" → "garantía"), which no prefix matches.
+ * For each word, the stems of the agent's vocabulary (knowledge_terms: the English stems of its
+ * searchable passages, kept at upload) most like the word's own stem by trigrams, among those
+ * that begin with the same letter and are within two letters of its length: one range of the
+ * table's key, so the vocabulary is read and never a passage, and only a slice of it.
+ * `similarity()` is called, not pg_trgm's `%`: PGlite's pg_trgm cannot read the threshold
+ * setting `%` depends on (`%` matched nothing there, and `show pg_trgm.similarity_threshold`
+ * crashed the process), which also rules out its trigram indexes for this search.
  */
-export async function rankBySimilarWords(db: Db, agentId: string, words: string[]): Promise<RankedChunk[]> {
+export async function vocabularyNeighbours(db: Db, agentId: string, words: string[]): Promise<VocabularyNeighbours[]> {
   const result = await db.execute(sql`
-    with ready as (select id, chunk_count from knowledge_documents where agent_id = ${agentId} and status = 'ready'),
-    words as (select w from json_array_elements_text(${JSON.stringify(words)}::json) as t(w))
-    select c.id, sum(s.similarity)::float8 as score
-      from knowledge_chunks c
-     cross join lateral (select word_similarity(words.w, c.content) as similarity from words) s
-     where c.agent_id = ${agentId} and c.document_id in (select id from ready)
-       and (select coalesce(sum(chunk_count), 0) from ready) <= ${SIMILAR_WORDS_MAX_CHUNKS}
-       and s.similarity >= ${SIMILAR_WORD_THRESHOLD}
-     group by c.id
-     order by score desc, c.id
-     limit ${CANDIDATES_PER_SEARCH}`);
-  return rowsOf<RankedChunk>(result);
+    with words as materialized (
+      -- No stem is an English stop word ("through", "during"): in no passage's stems, and no typo.
+      select (t.n - 1)::int as word,
+             (select min(l) from unnest(tsvector_to_array(to_tsvector('english', t.w))) as l) as stem
+        from json_array_elements_text(${JSON.stringify(words)}::json) with ordinality as t(w, n)
+    )
+    select w.word, w.stem,
+           coalesce((select json_agg(json_build_object('lexeme', k.lexeme, 'chunks', k.chunks))
+                       from (select lexeme, chunks from knowledge_terms
+                              where agent_id = ${agentId}
+                                -- A range of the key, then the exact test: in a collation that is not in
+                                -- code-point order (C.UTF-8 and PGlite's are) the range may leave some out.
+                                and lexeme >= left(w.stem, 1) and lexeme < left(w.stem, 1) || chr(1114111)
+                                and starts_with(lexeme, left(w.stem, 1))
+                                and abs(char_length(lexeme) - char_length(w.stem)) <= 2
+                                and chunks > 0 and similarity(lexeme, w.stem) >= ${NEIGHBOUR_SIMILARITY}
+                              order by similarity(lexeme, w.stem) desc, chunks desc, lexeme
+                              limit ${NEIGHBOURS_PER_WORD}) as k), '[]'::json) as neighbours
+      from words w
+     where w.stem is not null
+     order by w.word`);
+  return rowsOf<Omit<VocabularyNeighbours, "neighbours"> & { neighbours: VocabularyNeighbours["neighbours"] | string }>(
+    result,
+  ).map((row) => ({
+    ...row,
+    neighbours: typeof row.neighbours === "string" ? JSON.parse(row.neighbours) : row.neighbours,
+  }));
 }
 
 export interface EmbeddedDocument {
