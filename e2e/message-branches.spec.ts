@@ -111,6 +111,9 @@ test(
 
     // Stop a reply mid-stream: it is kept, marked Stopped, and a later regeneration sits beside it.
     await send(page, `Tell me a long story ${FAKE_MARKERS.hold}`);
+    // The new reply's own first words, not the earlier reply's (the same text): stopped before
+    // them, the journey stopped a reply that had shown nothing (a flake seen under load).
+    await expect(replies(page)).toHaveCount(2);
     await expect(replies(page).last()).toContainText("Here is a plan.");
     await page.getByRole("button", { name: "Stop reply" }).click();
     await expect(replies(page).last()).toContainText("Stopped");
