@@ -160,18 +160,18 @@ export function stem(word: string): string {
 /** One tsquery term: the stem as a prefix, or its accented and folded spellings as alternatives. */
 function wordTerm(word: string, folded: string): string {
   // Numbers match exactly: "30" must not find "300".
-  if (/^\p{N}+$/u.test(word)) return quote(word);
+  if (/^\p{N}+$/u.test(word)) return quoteLexeme(word);
   const spellings = new Set([stem(word), stem(folded)]);
   const alternatives = [...spellings].map(prefixTerm);
   return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(" | ")})`;
 }
 
 function prefixTerm(lexeme: string): string {
-  return `${quote(lexeme)}:*`;
+  return `${quoteLexeme(lexeme)}:*`;
 }
 
 /** A lexeme in tsquery syntax; words are letters and digits only, the quoting is belt and braces. */
-function quote(lexeme: string): string {
+export function quoteLexeme(lexeme: string): string {
   return `'${lexeme.replace(/'/g, "''").replace(/\\/g, "\\\\")}'`;
 }
 

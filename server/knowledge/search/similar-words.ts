@@ -6,13 +6,13 @@
  * What counts as a typo is Lucene's fuzzy-query rule on the word's stem: one edit (a letter
  * added, dropped, changed, or two swapped) up to five letters, two beyond. Among the stems that
  * close, the nearest wins, then the one more passages hold (the likelier word, as a spelling
- * corrector's prior). The candidates come from the vocabulary's trigram index
- * (search-queries.ts, vocabularyNeighbours), so this costs one indexed lookup per question
- * with such a word whatever the agent's size; the search before it read every passage's text
- * and so ran only for agents of ≤ 300 passages.
+ * corrector's prior). The candidates come from one range of the vocabulary's key
+ * (search-queries.ts, vocabularyNeighbours), so this costs one lookup and one more word search
+ * per question with such a word, whatever the agent's size; the search before it read every
+ * passage's text and so ran only for agents of ≤ 300 passages.
  */
 import type { Db } from "../../db/connect.js";
-import type { QueryPair, QueryWord } from "./query-terms.js";
+import { quoteLexeme, type QueryPair, type QueryWord } from "./query-terms.js";
 import { rankByWords, vocabularyNeighbours, type RankedChunk } from "./search-queries.js";
 
 /** Edits allowed between a word's stem and its correction: Lucene's AUTO fuzziness. */
@@ -78,7 +78,7 @@ export async function rankByCorrectedWords(
     const lexeme = corrected.get(position);
     return lexeme === undefined
       ? { english: word.english, simple: word.term }
-      : { english: lexeme, simple: `'${lexeme.replace(/'/g, "''")}'`, lexeme };
+      : { english: lexeme, simple: quoteLexeme(lexeme), lexeme };
   });
   return (await rankByWords(db, agentId, terms, question.pairs)).ranked;
 }
