@@ -280,6 +280,20 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect(await search("qwertyuiop", 3, large)).toEqual([]);
   });
 
+  it("never corrects an English stop word into a word the knowledge holds", async () => {
+    // "through" is in no passage's stems because English drops it, not because it is misspelt:
+    // taken for a typo it would become "though", one edit away.
+    const agent = await insertAgent(db, userId, "Stop words");
+    await insertDocument(db, {
+      agentId: agent,
+      userId,
+      title: "Late parcels",
+      chunks: ["Even though a parcel is late, it arrives."],
+    });
+
+    expect(await search("through", 3, agent)).toEqual([]);
+  });
+
   it("finds a word typed without its accent", async () => {
     const spanishOnly = await insertAgent(db, userId, "Soporte");
     await insertDocument(db, { agentId: spanishOnly, userId, title: "Política", chunks: SPANISH });
