@@ -5,6 +5,7 @@ import { startFakeOpenAi, type FakeOpenAi } from "../../test-support/fake-openai
 import { describeEachEngine, openTestDatabase } from "../../test-support/test-app.js";
 import { fakeEmbedding } from "../../test-support/fake-openai-embeddings.js";
 import { retrievePassages, type Passage } from "./retrieve-passages.js";
+import { correctedWords } from "./similar-words.js";
 import { rankByVector } from "./vector-search.js";
 import { rankByCharacterPairs } from "./search-queries.js";
 import { insertAgent, insertDocument, insertOwner } from "./search-test-data.js";
@@ -278,6 +279,26 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect((await search("refnds to the orignal payment for parcels", 3, large))[0]?.content).toBe(ENGLISH[0]);
     // "qwertyuiop" is many edits from every word the knowledge holds: no passage for it.
     expect(await search("qwertyuiop", 3, large)).toEqual([]);
+  });
+
+  it("corrects to the nearest stem, and between two as near to the one more passages hold", async () => {
+    const agent = await insertAgent(db, userId, "Corrections");
+    await insertDocument(db, {
+      agentId: agent,
+      userId,
+      title: "Lost",
+      chunks: ["Refind it.", "Refind it again.", "Refind it once more."],
+    });
+    await insertDocument(db, { agentId: agent, userId, title: "Money", chunks: ["A refund is issued."] });
+
+    // "refnd" is one edit from both: "refind" is in three passages, "refund" in one.
+    // "refundd" is one edit from "refund", two from "refind".
+    expect(await correctedWords(db, agent, ["refnd", "refundd"])).toEqual(
+      new Map([
+        [0, "refind"],
+        [1, "refund"],
+      ]),
+    );
   });
 
   it("never corrects an English stop word into a word the knowledge holds", async () => {

@@ -369,7 +369,11 @@ export interface VocabularyNeighbours {
 
 /** Stems read per word: the closest by trigrams, judged by edit distance afterwards. */
 const NEIGHBOURS_PER_WORD = 16;
-/** pg_trgm's default similarity threshold, a loose net: similar-words.ts keeps only what is a typo away. */
+/**
+ * A loose net, below pg_trgm's default of 0.3: two swapped letters break up to three trigrams,
+ * which leaves a short word like "obejct" at 0.27 from "object". similar-words.ts keeps only what
+ * is a typo away.
+ */
 const NEIGHBOUR_SIMILARITY = 0.2;
 
 /**
