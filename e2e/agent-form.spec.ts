@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
 import { expect, test } from "./support/journey-test";
-import { screenshotBothWidths } from "./support/journeys";
+import { screenshotBothThemes } from "./support/journeys";
 
 async function signIn(page: Page, baseURL: string) {
   const user = await createApprovedUser(page.request, baseURL);
@@ -30,10 +30,7 @@ test("the full create form puts each problem under its field, focuses the first,
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toHaveAccessibleDescription("Enter a name for the agent.");
   await expect(gender).toHaveAccessibleDescription("Choose a gender.");
-  await screenshotBothWidths(page, "agent-form-errors-light");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await screenshotBothWidths(page, "agent-form-errors-dark");
-  await page.emulateMedia({ colorScheme: "light" });
+  await screenshotBothThemes(page, "agent-form-errors");
 
   await name.fill("Nova");
   await expect(name).not.toHaveAttribute("aria-invalid", "true");
@@ -83,10 +80,7 @@ test("the agent page shows no pretend channels or social links, and the edit dia
   // No network names posing as buttons, and no link to a social account the agent does not have.
   await expect(page.getByText(/LinkedIn|Instagram|Facebook/)).toHaveCount(0);
   await expect(page.locator('a[href*="linkedin"], a[href*="facebook"], a[href*="instagram"]')).toHaveCount(0);
-  await screenshotBothWidths(page, "agent-channels-light");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await screenshotBothWidths(page, "agent-channels-dark");
-  await page.emulateMedia({ colorScheme: "light" });
+  await screenshotBothThemes(page, "agent-channels");
 
   // With Social on there is still no account to link to: no network names, no links (they used to show either way).
   const social = await page.request.post(`${apps.offline}/api/agents`, {

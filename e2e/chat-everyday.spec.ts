@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
 import { expect, test } from "./support/journey-test";
-import { screenshotBothWidths } from "./support/journeys";
+import { screenshotBothThemes } from "./support/journeys";
 import { ON_BOTH_ENGINES } from "./support/journey-apps";
 
 async function signInWithAgent(page: Page, baseURL: string, fields: Record<string, unknown>): Promise<string> {
@@ -85,8 +85,6 @@ test(
     await expect(replies.last()).not.toBeEmpty();
     await expect(replies.last().getByRole("list", { name: "Sources" })).toHaveCount(0);
     await expect(replies.first().getByRole("list", { name: "Sources" })).toBeVisible();
-    await screenshotBothWidths(page, "citation-floor-light");
-    await page.emulateMedia({ colorScheme: "dark" });
-    await screenshotBothWidths(page, "citation-floor-dark");
+    await screenshotBothThemes(page, "citation-floor");
   },
 );

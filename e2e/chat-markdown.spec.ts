@@ -10,7 +10,7 @@ import type { Locator, Page } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
 import { FAKE_MARKDOWN_CODE, FAKE_MARKERS, fakeVersionReply, versionedMessage } from "./support/fake-provider-reply";
 import { expect, test } from "./support/journey-test";
-import { screenshotBothWidths } from "./support/journeys";
+import { screenshotBothThemes, screenshotBothWidths } from "./support/journeys";
 
 test.use({ app: "model" });
 
@@ -116,9 +116,7 @@ test("a reply in Markdown shows headings, lists, a table, a quote and code, read
   await page.keyboard.press("ArrowLeft");
   await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBe(0);
 
-  await screenshotBothWidths(page, "chat-markdown");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await screenshotBothWidths(page, "chat-markdown-dark");
+  await screenshotBothThemes(page, "chat-markdown");
 
   // Stored as written: after a reload the same Markdown renders the same elements.
   await page.reload();

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
 import { expect, test } from "./support/journey-test";
-import { screenshotBothWidths } from "./support/journeys";
+import { screenshotBothThemes } from "./support/journeys";
 
 /** Signs in through the API (the page shares the cookie) with one agent and one conversation. */
 async function signInWithConversation(page: Page, baseURL: string) {
@@ -75,10 +75,7 @@ test("on a desktop, Ctrl+K focuses search, Ctrl+Shift+O starts a new chat and Ct
     "Show keyboard shortcuts",
   ]);
   await expect(help.getByRole("row", { name: /Start a new chat/ })).toContainText("Ctrl+Shift+O");
-  await screenshotBothWidths(page, "shortcuts-help-light");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await screenshotBothWidths(page, "shortcuts-help-dark");
-  await page.emulateMedia({ colorScheme: "light" });
+  await screenshotBothThemes(page, "shortcuts-help");
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
   await expect(composer).toBeFocused();

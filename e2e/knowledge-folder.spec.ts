@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { Route } from "@playwright/test";
 import { createApprovedUser } from "./support/api-users";
 import { expect, test } from "./support/journey-test";
-import { screenshotBothWidths } from "./support/journeys";
+import { screenshotBothThemes, screenshotBothWidths } from "./support/journeys";
 
 const WARRANTY_TITLE = "Zephyr tent warranty";
 const WARRANTY_SENTENCE = "Every Zephyr tent carries a seven year warranty against torn seams and broken poles.";
@@ -95,10 +95,7 @@ test("a user adds a folder of pages, follows it to ready, and the agent answers 
     const progress = knowledge.getByRole("status").filter({ hasText: /from “manual”: \d+ ready|are ready$/ });
     await expect(progress).toHaveText("Adding 10 files from “manual”: 9 ready, 1 to go");
     await expect(knowledge.getByRole("listitem", { name: "backpacks.txt" })).toBeVisible();
-    await screenshotBothWidths(page, "knowledge-folder-progress");
-    await page.emulateMedia({ colorScheme: "dark" });
-    await screenshotBothWidths(page, "knowledge-folder-progress-dark");
-    await page.emulateMedia({ colorScheme: "light" });
+    await screenshotBothThemes(page, "knowledge-folder-progress");
 
     await (await held).continue();
     await expect(progress).toHaveText("All 10 files from “manual” are ready");

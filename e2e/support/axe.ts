@@ -7,12 +7,25 @@
  * `label-content-name-mismatch` (a link whose accessible name does not contain its visible text,
  * which speech-input users cannot say).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import axe from "axe-core";
+import { expect, test, type Frame, type Page } from "@playwright/test";
 import { SCREEN_ENGINE } from "./journey-apps.js";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
+/**
+ * The rules of those tags whose verdict a colour scheme can change: the rest read the DOM and
+ * the layout, which are the same in light and dark (the themes are CSS colour variables).
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+export interface AxeCheck {
+  /**
+   * Only the colour rules: for the same screen again in the other colour scheme, right after
+   * the full check in the first (screenshotBothThemes).
+   */
+  coloursOnly?: boolean;
+}
 
 interface Violation {
   id: string;
@@ -46,17 +59,11 @@ export function auditsScreens(): boolean {
  * is paused (`page.clock.pauseAt`): axe schedules its work with timers, so it would wait forever.
  * Runs in the SCREEN_ENGINE's journeys only: the other engine renders the same page.
  */
-export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
+export async function expectNoSeriousAxeViolations(page: Page, screen: string, check: AxeCheck = {}): Promise<void> {
   if (!auditsScreens()) return;
   await test.step(`axe: ${screen}`, async () => {
     await shortAnimationsFinished(page);
-    // Legacy mode: axe.run in the page itself. The default opens a blank page (a new renderer
-    // process) for every check to combine the frames' results, which doubled each check's time
-    // (os.path's manual page: 7.0 s against 3.5 s, same violations) for frames this app does
-    // not have: no screen holds a cross-origin iframe. Not `resultTypes: ["violations"]`: it is
-    // faster again but loses violations (target-size's 31 on the same page).
-    const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-    const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
+    const failing = await seriousAxeViolations(page, check);
     // Failing by default; AXE_STRICT=0 only records them (as test annotations in the report),
     // for a run that is after something else while a screen's fix is on its way.
     if (process.env.AXE_STRICT !== "0") {
@@ -65,6 +72,44 @@ export async function expectNoSeriousAxeViolations(page: Page, screen: string): 
       test.info().annotations.push({ type: "axe", description: `${screen}:\n${describe(failing)}` });
     }
   });
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+export async function seriousAxeViolations(page: Page, check: AxeCheck = {}): Promise<axe.Result[]> {
+  await injectAxe(page);
+  // axe.run in the page itself (decision 162): combining the frames' results in a blank page, as
+  // @axe-core/playwright does by default, doubled each check's time for frames this app does not
+  // have. Not `resultTypes: ["violations"]`: it is faster again but loses violations
+  // (target-size's 31 on os.path's manual page).
+  const runOnly = check.coloursOnly ? { type: "rule", values: COLOUR_RULES } : { type: "tag", values: TAGS };
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options as axe.RunOptions),
+    { runOnly },
+  );
+  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
+}
+
+/**
+ * axe-core into every frame of the page that does not hold it yet. A journey's screens are one
+ * document (the app routes in the page), so this evaluates axe's 0.5 MB source once per page
+ * load rather than twice per check as @axe-core/playwright did (its main frame, then every frame):
+ * on six journey files their 57 checks took 48.6 s against 61.8 s (decision 166). axe.run clears
+ * its caches after each run, so a check never sees the previous screen's tree (axe-check.spec.ts;
+ * cypress-axe injects once the same way).
+ */
+async function injectAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    // A frame that went away since it was listed has nothing to check.
+    await injectInto(frame).catch((error: unknown) => {
+      if (!frame.isDetached()) throw error;
+    });
+  }
+}
+
+async function injectInto(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function");
+  if (present) return;
+  await frame.evaluate(`${axe.source}\n;axe.configure({ allowedOrigins: ["<same_origin>"] });`);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Steps many journeys share, done through the UI as a person would. */
 import { expect, test, type Page } from "@playwright/test";
-import { auditsScreens, expectNoSeriousAxeViolations, shortAnimationsFinished } from "./axe";
+import { auditsScreens, expectNoSeriousAxeViolations, shortAnimationsFinished, type AxeCheck } from "./axe";
 
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
@@ -30,15 +30,20 @@ export async function signUpThroughUi(
  * screens/<project>), and the axe-core check at each: the two widths lay the frame out differently.
  * Only in the SCREEN_ENGINE's journeys: the other engine renders the same page.
  */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  await screenshotAtWidths(page, name, [375, 1440]);
+export async function screenshotBothWidths(page: Page, name: string, check: AxeCheck = {}): Promise<void> {
+  await screenshotAtWidths(page, name, [375, 1440], check);
 }
 
 /**
  * screenshotBothWidths at some widths only: for a state one layout alone has (the desktop
  * sidebar's Undo notice, which the phone width hides and so lets leave by itself).
  */
-export async function screenshotAtWidths(page: Page, name: string, widths: number[]): Promise<void> {
+export async function screenshotAtWidths(
+  page: Page,
+  name: string,
+  widths: number[],
+  check: AxeCheck = {},
+): Promise<void> {
   if (!auditsScreens()) return;
   const original = page.viewportSize();
   for (const width of widths) {
@@ -47,7 +52,7 @@ export async function screenshotAtWidths(page: Page, name: string, widths: numbe
     const { outputDir, name: project } = test.info().project;
     const path = `${outputDir}/screens/${project}/${name}-${width}.png`;
     await page.screenshot({ path, fullPage: true });
-    await expectNoSeriousAxeViolations(page, `${name} at ${width} px`);
+    await expectNoSeriousAxeViolations(page, `${name} at ${width} px`, check);
   }
   if (original) await page.setViewportSize(original);
 }
@@ -55,13 +60,15 @@ export async function screenshotAtWidths(page: Page, name: string, widths: numbe
 /**
  * screenshotBothWidths in the light theme, then in the dark one (the system's choice, as a
  * person with a dark desktop gets it), `-dark` added to the name; the page is light again after.
+ * In the dark, axe checks only the rules a colour scheme can change (the light pass has just
+ * checked the rest on the same DOM and layout).
  */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   await screenshotBothWidths(page, name);
   if (!auditsScreens()) return;
   await page.emulateMedia({ colorScheme: "dark" });
   try {
-    await screenshotBothWidths(page, `${name}-dark`);
+    await screenshotBothWidths(page, `${name}-dark`, { coloursOnly: true });
   } finally {
     await page.emulateMedia({ colorScheme: "light" });
   }
