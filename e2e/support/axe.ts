@@ -27,14 +27,7 @@ export interface AxeCheck {
   coloursOnly?: boolean;
 }
 
-interface Violation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-function describe(violations: Violation[]): string {
+function describe(violations: axe.Result[]): string {
   return violations
     .map(({ id, impact, help, nodes }) => {
       const where = nodes
