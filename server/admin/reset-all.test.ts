@@ -120,13 +120,16 @@ describeEachEngine("system resets at once", (engine) => {
         { admin: rival, res: second },
       ];
       const won = outcomes.filter((o) => o.res.statusCode === 200);
-      const refused = outcomes.filter((o) => o.res.statusCode === 409);
+      const refused = outcomes.filter((o) => o.res.statusCode !== 200);
       expect(
         won,
         `round ${round}: ${first.statusCode} ${first.body} / ${second.statusCode} ${second.body}`,
       ).toHaveLength(1);
+      // The loser is refused as a serial reset would refuse it, by when it reached the server: its
+      // session already gone with the winner's reset (401; on a loaded machine the second request
+      // can arrive that late), or signed in then and gone by the time its reset ran (409).
       expect(refused).toHaveLength(1);
-      expect(refused[0].res.json()).toEqual(errorBody("RESET_CALLER_GONE"));
+      expect([errorBody("RESET_CALLER_GONE"), errorBody("UNAUTHORIZED")]).toContainEqual(refused[0].res.json());
       const left = await t.deps.db.db
         .select({ id: users.id, isAdmin: users.isAdmin, approvalStatus: users.approvalStatus })
         .from(users);
