@@ -256,7 +256,9 @@ describeEachEngine("tool calls in a turn", (engine) => {
       toolCallQueue: [{ calls: [{ name: "order_status", arguments: '{"id":"D-1"}' }] }],
     });
     let conversationId = "";
-    const decisions: number[] = [];
+    // The decisions are sent while the reply streams; the stream can end (the approved call run,
+    // the reply written) before the last of them is answered, so they are awaited after it.
+    let decided: Promise<number[]> | undefined;
     const res = await chat(agentId, "Status of D-1?", (frame) => {
       if (frame.event === "conversation")
         conversationId = (JSON.parse(frame.data) as { conversationId: string }).conversationId;
@@ -264,13 +266,13 @@ describeEachEngine("tool calls in a turn", (engine) => {
       const call = JSON.parse(frame.data) as ChatSseToolCall;
       if (call.status !== "awaiting_approval") return;
       const url = `/api/conversations/${conversationId}/tool-calls/${call.id}`;
-      void (async () => {
-        decisions.push((await send(stranger, "POST", `${url}/approve`)).statusCode);
-        decisions.push((await send(owner, "POST", `${url}/approve`)).statusCode);
-        decisions.push((await send(owner, "POST", `${url}/deny`)).statusCode);
-      })();
+      decided = (async () => [
+        (await send(stranger, "POST", `${url}/approve`)).statusCode,
+        (await send(owner, "POST", `${url}/approve`)).statusCode,
+        (await send(owner, "POST", `${url}/deny`)).statusCode,
+      ])();
     });
-    expect(decisions).toEqual([404, 200, 409]);
+    expect(await decided).toEqual([404, 200, 409]);
     const calls = frameData<ChatSseToolCall>(res.frames, "tool_call");
     expect(calls.map((c) => c.status)).toEqual(["awaiting_approval", "running"]);
     expect(frameData<ChatSseToolResult>(res.frames, "tool_result")[0]).toMatchObject({ ok: true });
