@@ -20,6 +20,8 @@ export interface AppDeps {
   stt: SttProvider | null;
   /** Null or absent when no embeddings endpoint is configured (knowledge is then searched by words). */
   embeddings?: Embedder | null;
+  /** Null or absent when no rerank service is configured (passages keep the search's order). */
+  reranker?: Reranker | null;
   /** Folder of the built SPA; omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
@@ -31,4 +33,19 @@ export interface AppDeps {
 export interface Embedder {
   readonly model: string;
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+}
+
+/**
+ * A rerank service (server/providers/rerank/ implements it; server/knowledge/ reorders a turn's
+ * passages with it).
+ */
+export interface Reranker {
+  /** Named in the log when it fails. */
+  readonly model: string;
+  /**
+   * How relevant each document is to the query, in the order given (higher is more relevant;
+   * comparable only within one call). A document the service left unscored gets null.
+   * Throws RerankError when the service fails, times out or answers something unusable.
+   */
+  rerank(query: string, documents: string[], signal?: AbortSignal): Promise<(number | null)[]>;
 }

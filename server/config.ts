@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   EMBEDDINGS_API_KEY: optionalString,
   EMBEDDINGS_MODEL: z.string().default("text-embedding-3-small"),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // A `/rerank` service (Cohere, Jina, vLLM…) that reorders a turn's best passages; unset = the search's own order.
+  RERANK_BASE_URL: optionalUrl,
+  RERANK_API_KEY: optionalString,
+  RERANK_MODEL: z.string().default("BAAI/bge-reranker-v2-m3"),
+  // A turn waits this long at most before its first token; past it the passages keep the search's order.
+  RERANK_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   VOICE_SESSION_SECONDS: z.coerce.number().int().positive().default(VOICE_SESSION_SECONDS_DEFAULT),
   // How long a voice call waits for the caller's yes or no to a tool call (decision 149).
   VOICE_APPROVAL_WAIT_MS: z.coerce.number().int().positive().default(VOICE_APPROVAL_WAIT_MS),

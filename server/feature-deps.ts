@@ -1,5 +1,5 @@
 /** What every feature's routes receive: the app's dependencies plus the auth guards. */
-import type { AppDeps, Embedder } from "./app-deps.js";
+import type { AppDeps, Embedder, Reranker } from "./app-deps.js";
 import type { Guards } from "./auth/guards.js";
 import type { Db } from "./db/connect.js";
 import type { ConcurrencyCaps } from "./http/concurrency-caps.js";
@@ -22,6 +22,8 @@ export interface FeatureDeps {
   stt: AppDeps["stt"];
   /** Null when no embeddings endpoint is configured: retrieval is by words alone. */
   embeddings: Embedder | null;
+  /** Null when no rerank service is configured: passages keep the search's order. */
+  reranker: Reranker | null;
   knowledgeIngestion: KnowledgeIngestion;
   searchKnowledge: KnowledgeSearch;
   guards: Guards;

@@ -13,7 +13,7 @@ import { retrievePassages } from "./search/retrieve-passages.js";
 const FOLLOW_UP_WORDS = 8;
 
 export async function knowledgeForTurn(
-  deps: Pick<FeatureDeps, "db" | "embeddings">,
+  deps: Pick<FeatureDeps, "db" | "embeddings" | "reranker">,
   turn: {
     agent: { id: string };
     message: string;
@@ -30,6 +30,9 @@ export async function knowledgeForTurn(
       signal: turn.signal,
       onVectorSearchFailed: (error) =>
         turn.requestLog?.warn({ err: error }, "knowledge vector search failed; answered by words"),
+      reranker: deps.reranker,
+      onRerankFailed: (error) =>
+        turn.requestLog?.warn({ err: error }, "knowledge reranking failed; passages kept the search's order"),
     });
     // Retrieval may have borrowed the previous message's words: only passages about this message are given.
     return passagesAboutMessage(turn.message, passages).map(({ documentId, title, content, location }) => ({

@@ -6,6 +6,7 @@
  */
 import type { Config } from "../config.js";
 import type { EmbeddingsProvider } from "./embeddings/embeddings-provider.js";
+import type { Reranker } from "./rerank/reranker.js";
 import type { LlmProvider } from "./llm/llm-provider.js";
 import { createOfflineResponder } from "./llm/offline-responder.js";
 import type { SttProvider } from "./stt/stt-provider.js";
@@ -56,17 +57,31 @@ export async function createEmbeddings(config: Config): Promise<EmbeddingsProvid
   });
 }
 
+/** Null when no rerank service is configured: passages keep the order the search gave them. */
+export async function createReranker(config: Config): Promise<Reranker | null> {
+  if (!config.RERANK_BASE_URL) return null;
+  const { createRerankApiReranker } = await import("./rerank/rerank-api.js");
+  return createRerankApiReranker({
+    baseUrl: config.RERANK_BASE_URL,
+    apiKey: config.RERANK_API_KEY,
+    model: config.RERANK_MODEL,
+    timeoutMs: config.RERANK_TIMEOUT_MS,
+  });
+}
+
 export async function createProviders(config: Config): Promise<{
   llm: LlmProvider;
   tts: TtsProvider;
   stt: SttProvider | null;
   embeddings: EmbeddingsProvider | null;
+  reranker: Reranker | null;
 }> {
-  const [llm, tts, stt, embeddings] = await Promise.all([
+  const [llm, tts, stt, embeddings, reranker] = await Promise.all([
     createLlm(config),
     createTts(config),
     createStt(config),
     createEmbeddings(config),
+    createReranker(config),
   ]);
-  return { llm, tts, stt, embeddings };
+  return { llm, tts, stt, embeddings, reranker };
 }

@@ -2,7 +2,7 @@
  * A real HTTP server that speaks the OpenAI protocol, for tests and benchmarks.
  *
  * It owns the wire-level fake of every outside AI service we call: chat completions
- * (plain JSON and SSE streaming), text-to-speech, transcription and embeddings. Tests point the real
+ * (plain JSON and SSE streaming), text-to-speech, transcription, embeddings and reranking. Tests point the real
  * providers at `url` and shape failures with `setBehaviour`, so what is exercised is the
  * SDK, undici and our error mapping — not a stubbed function.
  *
@@ -15,6 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseWav } from "../providers/tts/wav.js";
 import { answerChat } from "./fake-openai-chat.js";
 import { answerEmbeddings } from "./fake-openai-embeddings.js";
+import { answerRerank, type FakeRerankFailure, type RerankRelevance } from "./fake-openai-rerank.js";
 import {
   FAKE_MODEL_ID,
   FAKE_WAV,
@@ -78,6 +79,10 @@ export interface FakeOpenAiBehaviour {
    * (after `text`, if any) and finish_reason "tool_calls"; once they run out, `replyText` as usual.
    */
   toolCallQueue: FakeToolCallReply[];
+  /** How /rerank judges a document against the query; null: the fake embeddings' cosine. */
+  rerankRelevance: RerankRelevance | null;
+  /** /rerank alone failing, the other endpoints answering. */
+  rerankFailure: FakeRerankFailure;
 }
 
 /** A streamed reply that asks for tool calls; several calls in one are parallel calls. */
@@ -128,6 +133,8 @@ export const DEFAULT_FAKE_BEHAVIOUR: FakeOpenAiBehaviour = {
   transcriptByLanguage: {},
   replyQueue: [],
   toolCallQueue: [],
+  rerankRelevance: null,
+  rerankFailure: "none",
 };
 
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
@@ -164,6 +171,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (route === "POST /v1/audio/transcriptions") return answerTranscription(res, form, current);
     if (route === "POST /v1/embeddings") {
       const { status, payload } = answerEmbeddings(body);
+      return sendJson(res, status, payload);
+    }
+    if (route === "POST /v1/rerank") {
+      const { status, payload } = answerRerank(body, current.rerankRelevance, current.rerankFailure);
       return sendJson(res, status, payload);
     }
     if (route === "GET /v1/models") {

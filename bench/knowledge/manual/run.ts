@@ -16,6 +16,9 @@
  * issue's goals (p95 ≤ 50 ms at 1,000 pages, ≤ 100 ms at 100,000 passages). `--small N` adds an
  * agent holding the first N pages to the same database, asked the same questions in turn, and
  * prints the growth from it to the knowledge agent (goal at most 2× from 30 to 3,000 pages).
+ * With RERANK_BASE_URL set (and RERANK_MODEL, RERANK_API_KEY as the app reads them), every
+ * retrieval goes through that `/rerank` service as a turn's does: no model here, so its figures
+ * are for whoever runs one.
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -30,6 +33,8 @@ import {
   finishStoring,
   storingBatches,
 } from "../../../server/knowledge/queries.js";
+import { loadConfig } from "../../../server/config.js";
+import { createReranker } from "../../../server/providers/create-providers.js";
 import { queryTerms } from "../../../server/knowledge/search/query-terms.js";
 import { retrievePassages } from "../../../server/knowledge/search/retrieve-passages.js";
 import { wordSearchSql } from "../../../server/knowledge/search/search-queries.js";
@@ -74,6 +79,10 @@ const ENGINES: Engine[] =
     : ["pglite", "postgres"];
 process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const log = (line: string) => console.log(line);
+/** The app's own reranker when the environment configures one (the other settings do not matter here). */
+const reranker = await createReranker(
+  loadConfig({ ...process.env, SESSION_SECRET: "bench-secret-bench-secret-bench" }),
+);
 
 interface Scored {
   question: ManualQuestion;
@@ -205,7 +214,7 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
     const others = [withoutKnowledge, ...(small ? [small] : [])];
     for (const question of MANUAL_QUESTIONS.slice(0, WARM_UP_QUERIES)) {
       for (const agent of [owner, ...others]) {
-        await retrievePassages(db, null, { agentId: agent.agentId, query: question.question, limit: TOP_K });
+        await retrievePassages(db, null, { agentId: agent.agentId, query: question.question, limit: TOP_K, reranker });
       }
     }
     const app: Scored[] = [];
@@ -222,7 +231,7 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
       ] as const) {
         if (!agent) continue;
         const began = performance.now();
-        await retrievePassages(db, null, { agentId: agent.agentId, query: question.question, limit: TOP_K });
+        await retrievePassages(db, null, { agentId: agent.agentId, query: question.question, limit: TOP_K, reranker });
         into.push(performance.now() - began);
       }
       const started = performance.now();
@@ -230,6 +239,7 @@ async function evaluate(engine: Engine, pages: ManualPage[]): Promise<void> {
         agentId: owner.agentId,
         query: question.question,
         limit: TOP_K,
+        reranker,
       });
       times.push(performance.now() - started);
       if ((found[0]?.content.length ?? 0) >= 2_500) topLong++;
@@ -344,6 +354,11 @@ try {
       .join(" ")}`,
   );
   log(`${MANUAL_QUESTIONS.length} labelled questions over ${pages.length} pages of ${MANUAL_ROOT}`);
+  log(
+    reranker
+      ? `reranked by ${reranker.model} at ${process.env.RERANK_BASE_URL}`
+      : "no rerank service (RERANK_BASE_URL unset)",
+  );
   for (const engine of ENGINES) await evaluate(engine, pages);
   log(
     `load average at end: ${loadavg()

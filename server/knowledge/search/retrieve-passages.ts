@@ -8,9 +8,12 @@
  * - vectors, when an embeddings provider is configured: the message is embedded and compared
  *   with the chunks embedded by the same model (all of them, or the word candidates only when
  *   the agent's vectors are too many to scan). If that fails, the other searches still answer.
+ * When a rerank service is configured, it then reorders the fused candidates: a cross-encoder
+ * reads the message with each passage, and its order wins; if it fails, the fused order stands.
  */
 import type { Db } from "../../db/connect.js";
 import type { EmbeddingsProvider } from "../../providers/embeddings/embeddings-provider.js";
+import type { Reranker } from "../../providers/rerank/reranker.js";
 import { MAX_QUERY_CHARS, queryTerms } from "./query-terms.js";
 import { distinctPassages } from "./distinct-passages.js";
 import { fuseByRank } from "./rank-fusion.js";
@@ -38,6 +41,10 @@ export interface RetrievalInput {
   onVectorSearchFailed?(error: unknown): void;
   /** Past this many floats of vectors the agent is not scanned whole (VECTOR_CACHE_FLOATS unless set). */
   vectorScanFloats?: number;
+  /** Reorders the candidates when a rerank service is configured. */
+  reranker?: Reranker | null;
+  /** Told when the rerank service failed; the passages then keep the searches' fused order. */
+  onRerankFailed?(error: unknown): void;
 }
 
 /** Candidates read per passage asked for, before near-duplicates are collapsed. */
@@ -98,7 +105,34 @@ export async function retrievePassages(
     const { documentId, title, content, location } = chunk;
     return [{ chunkId: id, documentId, title, content, location, score }];
   });
-  return distinctPassages(passages, input.limit);
+  const ordered = input.reranker ? await rerankPassages(input.reranker, input, passages) : passages;
+  return distinctPassages(ordered, input.limit);
+}
+
+/**
+ * The candidates in the rerank service's order (every candidate, before near-duplicates are
+ * collapsed: the service may judge a duplicate's twin best). Each is sent with its document's
+ * title, which often names what the passage is about. A candidate the service left unscored
+ * follows the scored ones; ties keep the fused order. The score becomes the new order's.
+ */
+async function rerankPassages(reranker: Reranker, input: RetrievalInput, passages: Passage[]): Promise<Passage[]> {
+  let relevance: (number | null)[];
+  try {
+    relevance = await reranker.rerank(
+      input.query.slice(0, MAX_QUERY_CHARS),
+      passages.map((passage) => `${passage.title}\n\n${passage.content}`),
+      input.signal,
+    );
+  } catch (error) {
+    // An abandoned turn needs no passages; anything else costs the order, not the passages.
+    if (input.signal?.aborted) throw error;
+    input.onRerankFailed?.(error);
+    return passages;
+  }
+  return passages
+    .map((passage, position) => ({ passage, position, relevance: relevance[position] ?? Number.NEGATIVE_INFINITY }))
+    .sort((a, b) => (b.relevance === a.relevance ? a.position - b.position : b.relevance - a.relevance))
+    .map(({ passage }, rank) => ({ ...passage, score: passages.length - rank }));
 }
 
 async function searchByVector(
