@@ -10,15 +10,8 @@ import { fakeLlm, makeAgent, modelCalls, postChat } from "../chat/chat-test-supp
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { pasteText, RETURNS_POLICY } from "./knowledge-test-support.js";
+import { pasteText, PRICING, RETURNS_POLICY } from "./knowledge-test-support.js";
 import { retrievePassages } from "./search/retrieve-passages.js";
-
-const PRICING = [
-  "# Pricing",
-  "## Plans",
-  "The Starter plan costs 9 euros a month and includes 3 seats.",
-  "The Gold plan costs 29 euros a month and includes unlimited seats and free return shipping.",
-].join("\n\n");
 
 const QUESTION = "Is return shipping free for me?";
 

@@ -69,6 +69,14 @@ export const RETURNS_POLICY = [
   "Report damaged goods within 7 days with a photo, and we send a replacement at no cost.",
 ].join("\n\n");
 
+/** A second document whose Gold plan also mentions return shipping. */
+export const PRICING = [
+  "# Pricing",
+  "## Plans",
+  "The Starter plan costs 9 euros a month and includes 3 seats.",
+  "The Gold plan costs 29 euros a month and includes unlimited seats and free return shipping.",
+].join("\n\n");
+
 /** An agent's term statistics as counts by English stem. */
 export type TermCounts = Record<string, number>;
 

@@ -22,14 +22,7 @@ import { storedMessages } from "../voice/voice-test-support.js";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../test-support/fake-openai.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { pasteText, RETURNS_POLICY } from "./knowledge-test-support.js";
-
-const PRICING = [
-  "# Pricing",
-  "## Plans",
-  "The Starter plan costs 9 euros a month and includes 3 seats.",
-  "The Gold plan costs 29 euros a month and includes unlimited seats and free return shipping.",
-].join("\n\n");
+import { pasteText, PRICING, RETURNS_POLICY } from "./knowledge-test-support.js";
 
 /** The passage texts the model was sent, from the system message of the latest call. */
 function systemPromptOf(fake: FakeOpenAi): string {
