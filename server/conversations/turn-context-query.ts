@@ -16,6 +16,7 @@ import { shapedRows, type SqlValues } from "../db/named-statement.js";
 import type { ChatTurn } from "../providers/llm/llm-provider.js";
 import { rowFromJson } from "../db/row-from-json.js";
 import { agents } from "../db/schema.js";
+import { wordSearchableSql } from "../knowledge/word-searchable.js";
 import { activePathEndSql, ancestorsCte, type TurnPlacement } from "./message-tree-sql.js";
 import type { ConversationKind } from "./queries.js";
 
@@ -114,7 +115,7 @@ function turnContextSql(v: SqlValues<ContextValues>, shape: ContextShape): SQL {
   return sql`select
         (select row_to_json(a) from agents a where a.id = ${v.agentId} and ${agentVisibleToSql("a", v.userId)}) as agent,
         ${conversationOk} and ${targetOk} as writable,
-        exists (select 1 from knowledge_documents d where d.agent_id = ${v.agentId} and d.status = 'ready') as has_knowledge,
+        exists (select 1 from knowledge_documents d where d.agent_id = ${v.agentId} and d.status in ${wordSearchableSql}) as has_knowledge,
         ${history} as history`;
 }
 

@@ -108,7 +108,7 @@ describeEachEngine("knowledge term statistics while embedding", (engine) => {
     await fake.close();
   });
 
-  it("counts a document's passages once it is ready, and never one that failed", async () => {
+  it("counts a document's passages while it is embedded and once it is ready, and never one that failed", async () => {
     const agentId = await makeAgent(t, user, { name: "Embedded" });
     const policy = await added(t, user, agentId, "Returns policy", RETURNS_POLICY);
     expect(policy.status).toBe("processing");
@@ -122,6 +122,9 @@ describeEachEngine("knowledge term statistics while embedding", (engine) => {
     try {
       const failing = await added(t, user, agentId, "Shipping", SHIPPING);
       await t.app.knowledgeIngestion.idle();
+      // Still being embedded, so searched by its words (decision 169): its words are counted.
+      expect((await knowledgeOf(t, user, agentId)).find((d) => d.id === failing.id)?.status).toBe("processing");
+      expect((await expectStatisticsRight(t, agentId)).refund).toBe(2);
       for (let attempt = 2; attempt <= EMBEDDING_ATTEMPTS; attempt++) {
         t.clock.advance(EMBEDDING_LEASE_MS + 1_000);
         t.app.knowledgeIngestion.wake();

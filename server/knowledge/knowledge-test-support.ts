@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { KnowledgeDocument } from "../../contracts/knowledge.js";
 import type { MadeUser } from "../test-support/factories.js";
 import type { TestApp } from "../test-support/test-app.js";
+import { wordSearchableSql } from "./word-searchable.js";
 
 export interface UploadPart {
   fileName: string;
@@ -93,13 +94,13 @@ export async function keptTermCounts(t: TestApp, agentId: string): Promise<TermC
   );
 }
 
-/** The same counted from scratch over the passages of the agent's ready documents: what the kept ones must equal. */
+/** The same counted from scratch over the passages of the agent's searchable documents: what the kept ones must equal. */
 export async function termCountsCountedAgain(t: TestApp, agentId: string): Promise<TermCounts> {
   return countsOf(
     await t.deps.db.db.execute(sql`
       select u.lexeme, count(*)::int as chunks
         from knowledge_chunks c
-        join knowledge_documents d on d.id = c.document_id and d.status = 'ready'
+        join knowledge_documents d on d.id = c.document_id and d.status in ${wordSearchableSql}
        cross join lateral unnest(c.search_english) as u
        where c.agent_id = ${agentId}
        group by u.lexeme order by u.lexeme`),

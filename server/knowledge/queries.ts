@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, lt, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { agents, users } from "../db/schema.js";
 import { knowledgeChunks, knowledgeDocumentParts, knowledgeDocuments } from "../db/schema-knowledge.js";
+import { wordsCounted } from "./word-searchable.js";
 
 /** A document's row: everything but its file, which is kept in parts (documentFile). */
 export type KnowledgeDocumentSummary = typeof knowledgeDocuments.$inferSelect;
@@ -202,9 +203,9 @@ export async function appendStoredChunks(
 }
 
 /**
- * The storing document, all its passages stored, made searchable ("ready"), or handed to the
- * embeddings worker ("processing": its words leave the statistics until it is ready, as a
- * processing document's never counted). Null when it is no longer storing.
+ * The storing document, all its passages stored, made searchable: "ready", or "processing" when
+ * the embeddings worker takes it on (searched by its words meanwhile, decision 169; its words,
+ * counted as its batches were stored, stay counted). Null when it is no longer storing.
  */
 export async function finishStoring(
   db: Db,
@@ -217,7 +218,6 @@ export async function finishStoring(
       .set({ status: state.status, updatedAt: state.now })
       .where(and(eq(knowledgeDocuments.id, document.id), eq(knowledgeDocuments.status, "storing")))
       .returning(summaryColumns);
-    if (row && state.status !== "ready") await countDocumentTerms(tx, document, -1);
     return row ?? null;
   });
 }
@@ -249,8 +249,8 @@ export async function discardAbandonedStoring(db: Db, staleBefore: Date, agentId
 
 /**
  * Adds (1) or removes (-1) a document's passages to its agent's term statistics
- * (knowledge_terms): called when its chunks become searchable (the document turns ready) and
- * before they stop being so (deleted, re-indexed, no longer ready). Rows are written in lexeme
+ * (knowledge_terms): called as its chunks are stored and before they stop being searchable
+ * (deleted, re-indexed, failed). Rows are written in lexeme
  * order, so two uploads to one agent lock them in the same order and never deadlock.
  */
 export async function countDocumentTerms(
@@ -267,9 +267,6 @@ export async function countDocumentTerms(
      order by u.lexeme
     on conflict (agent_id, lexeme) do update set chunks = knowledge_terms.chunks + excluded.chunks`);
 }
-
-/** Whether a document in this status has its passages' words in knowledge_terms. */
-const termsCounted = (status: KnowledgeDocumentSummary["status"] | null) => status === "ready" || status === "storing";
 
 /** The document's status now, its row locked until the caller's transaction ends; null when gone. */
 async function lockedStatus(db: Db, id: string): Promise<KnowledgeDocumentSummary["status"] | null> {
@@ -295,7 +292,7 @@ export async function replaceChunks(
   chunks: ChunkInsert[],
   state: Pick<KnowledgeDocumentSummary, "status" | "chunkCount" | "embeddingModel" | "updatedAt">,
 ): Promise<KnowledgeDocumentSummary> {
-  if (termsCounted(await lockedStatus(db, document.id))) await countDocumentTerms(db, document, -1);
+  if (wordsCounted(await lockedStatus(db, document.id))) await countDocumentTerms(db, document, -1);
   await db.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, document.id));
   await insertChunks(db, document.id, document.agentId, chunks);
   const [row] = await db
@@ -303,14 +300,14 @@ export async function replaceChunks(
     .set({ ...state, error: null, attempts: 0 })
     .where(eq(knowledgeDocuments.id, document.id))
     .returning(summaryColumns);
-  if (row?.status === "ready") await countDocumentTerms(db, row, 1);
+  if (row && wordsCounted(row.status)) await countDocumentTerms(db, row, 1);
   return row;
 }
 
 export async function deleteDocumentOfAgent(db: Db, agentId: string, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Its passages leave the statistics before the delete takes them (a cascade).
-    if (termsCounted(await lockedStatus(tx, id))) await countDocumentTerms(tx, { id, agentId }, -1);
+    if (wordsCounted(await lockedStatus(tx, id))) await countDocumentTerms(tx, { id, agentId }, -1);
     const rows = await tx
       .delete(knowledgeDocuments)
       .where(and(eq(knowledgeDocuments.agentId, agentId), eq(knowledgeDocuments.id, id)))
@@ -368,8 +365,8 @@ export async function finishDocument(
       .set({ status: state.status, error: state.error, embeddingModel: state.embeddingModel, updatedAt: state.now })
       .where(eq(knowledgeDocuments.id, id))
       .returning({ id: knowledgeDocuments.id, agentId: knowledgeDocuments.agentId });
-    if (!row || (was === "ready") === (state.status === "ready")) return;
-    await countDocumentTerms(tx, row, state.status === "ready" ? 1 : -1);
+    if (!row || wordsCounted(was) === wordsCounted(state.status)) return;
+    await countDocumentTerms(tx, row, wordsCounted(state.status) ? 1 : -1);
   });
 }
 

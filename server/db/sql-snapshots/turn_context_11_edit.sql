@@ -5,7 +5,7 @@ select
       where agent_owner.id = a.user_id and viewer.id = $3 and agent_owner.company_id = viewer.company_id)))) as agent,
         exists (select 1 from conversations c where c.id = $4 and c.user_id = $5 and c.agent_id = $6 and c.kind = $7
         and (c.locked_until is null or c.locked_until <= $8::timestamptz)) and exists (select 1 from messages t where t.id = $9::uuid and t.conversation_id = $10 and t.role = 'user') as writable,
-        exists (select 1 from knowledge_documents d where d.agent_id = $11 and d.status = 'ready') as has_knowledge,
+        exists (select 1 from knowledge_documents d where d.agent_id = $11 and d.status in ('ready', 'processing')) as has_knowledge,
         (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
          from (with recursive up(id, parent_id, role, content, status, created_at, depth) as (
     select m.id, m.parent_id, m.role, m.content, m.status, m.created_at, 1 from messages m where m.id = (select t.parent_id from messages t where t.id = $12::uuid and t.conversation_id = $13 and t.role = 'user')

@@ -9,6 +9,7 @@ import { correctedWords } from "./similar-words.js";
 import { rankByVector } from "./vector-search.js";
 import { rankByCharacterPairs } from "./search-queries.js";
 import { insertAgent, insertDocument, insertOwner } from "./search-test-data.js";
+import type { StoredStatus } from "../word-searchable.js";
 import { cjkPairs } from "./cjk-pairs.js";
 import { sql } from "drizzle-orm";
 
@@ -53,18 +54,15 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     userId = await insertOwner(db);
     agentId = await insertAgent(db, userId);
     otherAgentId = await insertAgent(db, userId, "Someone else's");
-    const add = (title: string, chunks: string[], status: "ready" | "processing" | "failed" = "ready") =>
+    const add = (title: string, chunks: string[], status: StoredStatus = "ready") =>
       insertDocument(db, { agentId, userId, title, chunks, status });
     await add("Returns policy", ENGLISH);
     await add("Política de devoluciones", SPANISH);
     await add("Politique de retour", FRENCH);
     await add("Rückgabe", GERMAN);
     await add("返品ポリシー", JAPANESE);
-    await add(
-      "Draft being indexed",
-      ["Refund refund refunds: refunded within one hour, refunds always."],
-      "processing",
-    );
+    await add("Still being stored", ["Refund refund refunds: refunded within one hour, refunds always."], "storing");
+    await add("Being embedded", ["Gift vouchers never expire and can be topped up online."], "processing");
     await add("Broken upload", ["Refunds refunds refunds are issued immediately after the refund request."], "failed");
     await insertDocument(db, {
       agentId: otherAgentId,
@@ -248,13 +246,13 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
   });
 
-  it("finds no Japanese passage of a document still being read", async () => {
+  it("finds no Japanese passage of a document still being stored", async () => {
     await insertDocument(db, {
       agentId,
       userId,
       title: "下書き",
       chunks: ["会員特典の詳細はまだ決まっていません。"],
-      status: "processing",
+      status: "storing",
     });
 
     expect(contents(await search("会員特典について教えて"))).not.toContain("会員特典の詳細はまだ決まっていません。");
@@ -331,10 +329,11 @@ describeEachEngine("retrieving knowledge passages", (engine) => {
     expect(theirs.map((passage) => passage.title)).toEqual(["Other agent's refunds"]);
   });
 
-  it("ignores documents still processing or failed", async () => {
+  it("searches a document being embedded by its words, and ignores one still being stored or failed", async () => {
+    expect((await search("Do gift vouchers expire?"))[0]?.title).toBe("Being embedded");
     const passages = await search("refunds refunded refund", 20);
 
-    expect(passages.map((passage) => passage.title)).not.toContain("Draft being indexed");
+    expect(passages.map((passage) => passage.title)).not.toContain("Still being stored");
     expect(passages.map((passage) => passage.title)).not.toContain("Broken upload");
     expect(contents(passages)).toContain(ENGLISH[0]);
   });

@@ -69,7 +69,7 @@ export async function retrievePassages(
           terms.words.map((word) => ({ english: word.english, simple: word.term })),
           terms.pairs,
         )
-      : Promise.resolve({ ranked: [], matchedTerms: new Set<number>(), readyChunks: null });
+      : Promise.resolve({ ranked: [], matchedTerms: new Set<number>(), searchableChunks: null });
   // A large agent's vectors re-rank the word candidates (vector-search.ts); a failed word search
   // is reported by the await below, not twice.
   const wordCandidates = () => byWordsSearch.then((found) => found.ranked.map((chunk) => chunk.id)).catch(() => []);
@@ -79,7 +79,7 @@ export async function retrievePassages(
     embeddings ? searchByVector(db, embeddings, input, wordCandidates) : none(),
   ]);
   // An agent without knowledge (the usual case) costs its turn this one query and no more.
-  if (words.readyChunks === 0) return [];
+  if (words.searchableChunks === 0) return [];
   const byWords = words.ranked;
   const unmatched = terms.words.flatMap((word, i) => (word.typed && !words.matchedTerms.has(i) ? [i] : []));
   const bySimilarWords = unmatched.length > 0 ? await rankByCorrectedWords(db, input.agentId, terms, unmatched) : [];

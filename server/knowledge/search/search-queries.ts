@@ -1,10 +1,12 @@
 /**
  * The SQL of retrieval, as plain (db, params) functions. Every search looks only at the chunks
- * of one agent's documents that are ready. Lists travel as one JSON parameter, the one form
+ * of one agent's searchable documents (word-searchable.ts: ready, or being embedded; vectors on
+ * ready ones only). Lists travel as one JSON parameter, the one form
  * both drivers (node-postgres and PGlite) pass unchanged.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/connect.js";
+import { wordSearchableSql } from "../word-searchable.js";
 
 /** How many candidates each search hands to the fusion. */
 export const CANDIDATES_PER_SEARCH = 50;
@@ -67,7 +69,7 @@ export interface WordTerm {
  * stemmed index first ("overlapping" finds "overlap", and "repeats" no longer finds "repeatable"
  * by prefix); only a word that index does not hold falls back to the language-independent
  * prefix term, which finds other languages' inflections ("Lieferungen" → "Lieferung"). Each term
- * weighs by its rarity among the agent's ready chunks (idf); which chunks hold which term comes
+ * weighs by its rarity among the agent's searchable chunks (idf); which chunks hold which term comes
  * from the GIN indexes alone, and so does each document's score (how many of its chunks hold
  * each term, against its chunk count). The title of each document with a hit is matched too.
  * Only the best RERANKED_BY_COUNTS are then read to count occurrences (ts_rank_cd of a one-term
@@ -83,15 +85,17 @@ export async function rankByWords(
 ): Promise<{
   ranked: RankedChunk[];
   /** Positions in `terms` of those some chunk holds. */ matchedTerms: Set<number>;
-  /** Passages in the agent's ready documents: 0 means it has no knowledge to search at all. */
-  readyChunks: number;
+  /** Passages in the agent's searchable documents: 0 means it has no knowledge to search at all. */
+  searchableChunks: number;
 }> {
   const result = await db.execute(wordSearchSql(agentId, terms, pairs));
-  const [row] = rowsOf<{ ranked: RankedChunk[] | string; matchedTerms: number[] | null; readyChunks: number }>(result);
+  const [row] = rowsOf<{ ranked: RankedChunk[] | string; matchedTerms: number[] | null; searchableChunks: number }>(
+    result,
+  );
   const ranked = typeof row?.ranked === "string" ? (JSON.parse(row.ranked) as RankedChunk[]) : (row?.ranked ?? []);
   // Ordinality counts from 1.
   const matchedTerms = new Set((row?.matchedTerms ?? []).map((n) => n - 1));
-  return { ranked, matchedTerms, readyChunks: row?.readyChunks ?? 0 };
+  return { ranked, matchedTerms, searchableChunks: row?.searchableChunks ?? 0 };
 }
 
 /**
@@ -124,20 +128,19 @@ export function wordSearchSql(agentId: string, terms: WordTerm[], pairs: WordPai
                          from unnest(tsvector_to_array(to_tsvector('english', coalesce(t.term->>'english', '')))) as l)) as lexeme
         from json_array_elements(${JSON.stringify(terms)}::json) with ordinality as t(term, n)
     ),
-    ready as materialized (
-      select id, chunk_count from knowledge_documents where agent_id = ${agentId} and status = 'ready'
+    searchable as materialized (
+      select id, chunk_count from knowledge_documents where agent_id = ${agentId} and status in ${wordSearchableSql}
     ),
-    -- The agent's documents not searchable (being read, embedded, or failed): few, and a hashed
+    -- The agent's documents not searchable (being stored, or failed): few, and a hashed
     -- NOT IN checks a hit against them in constant time whatever the statistics say.
     hidden as materialized (
-      select id from knowledge_documents where agent_id = ${agentId} and status <> 'ready'
+      select id from knowledge_documents where agent_id = ${agentId} and status not in ${wordSearchableSql}
     ),
     total as materialized (
       select coalesce(sum(chunk_count), 0)::float8 as chunks, coalesce(nullif(avg(chunk_count), 0), 1)::float8 as per_document
-        from ready
+        from searchable
     ),
-    -- How many of the agent's ready passages hold each English word: one row each, kept at upload.
-    -- How many of the agent's ready passages hold each English word: one row each, kept at upload,
+    -- How many of the agent's searchable passages hold each English word: one row each, kept at upload,
     -- read by the primary key (a join was planned as a read of all the agent's terms).
     known as materialized (
       select t.n, k.chunks::float8 as df
@@ -274,7 +277,7 @@ export function wordSearchSql(agentId: string, terms: WordTerm[], pairs: WordPai
     select coalesce((select json_agg(json_build_object('id', id, 'score', score) order by score desc, id) from scored),
                     '[]'::json) as ranked,
            (select array_agg(n::int) from weights) as "matchedTerms",
-           (select chunks::int from total) as "readyChunks"`;
+           (select chunks::int from total) as "searchableChunks"`;
 }
 
 /**
@@ -311,10 +314,11 @@ export function characterPairSearchSql(agentId: string, grams: string[], limits 
       select g, quote_literal(g)::tsquery as q from json_array_elements_text(${JSON.stringify(grams)}::json) as t(g)
     ),
     hidden as materialized (
-      select id from knowledge_documents where agent_id = ${agentId} and status <> 'ready'
+      select id from knowledge_documents where agent_id = ${agentId} and status not in ${wordSearchableSql}
     ),
     total as materialized (
-      select coalesce(sum(chunk_count), 0)::float8 as n from knowledge_documents where agent_id = ${agentId} and status = 'ready'
+      select coalesce(sum(chunk_count), 0)::float8 as n from knowledge_documents
+       where agent_id = ${agentId} and status in ${wordSearchableSql}
     ),
     hits as materialized (
       select grams.g, c.id
@@ -464,9 +468,9 @@ export async function chunkVectorsOf(
   return rowsOf(result);
 }
 
-/** The chunks to show, with their document's title; still only the agent's ready ones. */
+/** The chunks to show, with their document's title; still only the agent's searchable ones. */
 export async function chunksForPassages(db: Db, agentId: string, ids: string[]): Promise<ChunkForPassage[]> {
-  // The passages by their primary key alone, then checked against the agent and its ready
+  // The passages by their primary key alone, then checked against the agent and its searchable
   // documents: written as one join, with statistics older than the agent's documents, the
   // planner walked every chunk of the agent document by document (3,767 chunks, 300-440 ms,
   // for 20 passages of the measured manual).
@@ -476,7 +480,7 @@ export async function chunksForPassages(db: Db, agentId: string, ids: string[]):
        where id = any(array(select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json)))
     )
     select c.id, c.document_id as "documentId", d.title, c.content, c.location
-      from found c join knowledge_documents d on d.id = c.document_id and d.status = 'ready'
+      from found c join knowledge_documents d on d.id = c.document_id and d.status in ${wordSearchableSql}
      where c.agent_id = ${agentId}`);
   return rowsOf<ChunkForPassage>(result);
 }

@@ -8,7 +8,7 @@ import type { Db } from "../../db/connect.js";
 import { agents, users } from "../../db/schema.js";
 import { knowledgeChunks, knowledgeDocuments } from "../../db/schema-knowledge.js";
 import { countDocumentTerms } from "../queries.js";
-import type { KnowledgeStatus } from "../../../contracts/knowledge.js";
+import { wordsCounted, type StoredStatus } from "../word-searchable.js";
 
 export async function insertOwner(db: Db): Promise<string> {
   const [user] = await db
@@ -36,7 +36,8 @@ export interface DocumentFixture {
   userId: string;
   title: string;
   chunks: (string | { content: string; location: string | null })[];
-  status?: KnowledgeStatus;
+  /** "storing": its passages still being written, as an upload's are before the document is searchable. */
+  status?: StoredStatus;
   /** Embeds every chunk and marks the document as embedded with this provider's model. */
   embeddings?: { model: string; embed(texts: string[]): Promise<number[][]> };
 }
@@ -79,7 +80,7 @@ export async function insertDocument(db: Db, fixture: DocumentFixture): Promise<
       .returning({ id: knowledgeChunks.id });
     chunkIds.push(...rows.map((row) => row.id));
   }
-  if ((fixture.status ?? "ready") === "ready")
+  if (wordsCounted(fixture.status ?? "ready"))
     await countDocumentTerms(db, { id: document!.id, agentId: fixture.agentId }, 1);
   return { id: document!.id, chunkIds };
 }
