@@ -29,10 +29,9 @@ export function createRerankApiReranker(options: RerankApiOptions): Reranker {
     async rerank(query, documents, signal) {
       if (documents.length === 0) return [];
       const timeout = AbortSignal.timeout(options.timeoutMs);
-      let response: Response;
       let body: unknown;
       try {
-        response = await fetch(url, {
+        const response = await fetch(url, {
           method: "POST",
           headers,
           body: JSON.stringify({ model: options.model, query, documents, top_n: documents.length }),
