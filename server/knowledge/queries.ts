@@ -250,8 +250,8 @@ export async function discardAbandonedStoring(db: Db, staleBefore: Date, agentId
 /**
  * Adds (1) or removes (-1) a document's passages to its agent's term statistics
  * (knowledge_terms): called as its chunks are stored and before they stop being searchable
- * (deleted, re-indexed, failed). Rows are written in lexeme
- * order, so two uploads to one agent lock them in the same order and never deadlock.
+ * (deleted, re-indexed, failed). Rows are written in lexeme order, so two uploads to one agent
+ * lock them in the same order and never deadlock.
  */
 export async function countDocumentTerms(
   db: Db,
