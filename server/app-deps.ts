@@ -44,8 +44,8 @@ export interface Reranker {
   readonly model: string;
   /**
    * How relevant each document is to the query, in the order given (higher is more relevant;
-   * comparable only within one call). A document the service left unscored gets null.
+   * comparable only within one call), one score for every document.
    * Throws RerankError when the service fails, times out or answers something unusable.
    */
-  rerank(query: string, documents: string[], signal?: AbortSignal): Promise<(number | null)[]>;
+  rerank(query: string, documents: string[], signal?: AbortSignal): Promise<number[]>;
 }

@@ -15,7 +15,9 @@ export type FakeRerankFailure =
   /** 500 with an error body, on this endpoint only. */
   | "http-500"
   /** A result whose index names no document sent. */
-  | "unreadable";
+  | "unreadable"
+  /** One result fewer than the documents asked for. */
+  | "too-few";
 
 export function answerRerank(
   body: unknown,
@@ -42,6 +44,7 @@ export function answerRerank(
     .sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index)
     .slice(0, topN);
   if (failure === "unreadable") results[0] = { index: documents.length, relevance_score: 1 };
+  if (failure === "too-few") results.pop();
   return { status: 200, payload: { id: "rerank-fake", model: body["model"], results } };
 }
 

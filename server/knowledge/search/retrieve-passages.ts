@@ -112,11 +112,11 @@ export async function retrievePassages(
 /**
  * The candidates in the rerank service's order (every candidate, before near-duplicates are
  * collapsed: the service may judge a duplicate's twin best). Each is sent with its document's
- * title, which often names what the passage is about. A candidate the service left unscored
- * follows the scored ones; ties keep the fused order. The score becomes the new order's.
+ * title, which often names what the passage is about. Ties keep the fused order; the score
+ * becomes the new order's.
  */
 async function rerankPassages(reranker: Reranker, input: RetrievalInput, passages: Passage[]): Promise<Passage[]> {
-  let relevance: (number | null)[];
+  let relevance: number[];
   try {
     relevance = await reranker.rerank(
       input.query.slice(0, MAX_QUERY_CHARS),
@@ -130,7 +130,7 @@ async function rerankPassages(reranker: Reranker, input: RetrievalInput, passage
     return passages;
   }
   return passages
-    .map((passage, position) => ({ passage, position, relevance: relevance[position] ?? Number.NEGATIVE_INFINITY }))
+    .map((passage, position) => ({ passage, position, relevance: relevance[position]! }))
     .sort((a, b) => (b.relevance === a.relevance ? a.position - b.position : b.relevance - a.relevance))
     .map(({ passage }, rank) => ({ ...passage, score: passages.length - rank }));
 }

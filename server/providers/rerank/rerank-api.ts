@@ -62,10 +62,12 @@ export function createRerankApiReranker(options: RerankApiOptions): Reranker {
   };
 }
 
-/** One score per document sent, by `index`; the service may leave some out (a smaller top_n). */
-function readScores(body: unknown, expected: number): (number | null)[] {
+/** One score per document sent, by `index` (all were asked for: top_n is their number). */
+function readScores(body: unknown, expected: number): number[] {
   const results = typeof body === "object" && body !== null ? (body as { results?: unknown }).results : undefined;
-  if (!Array.isArray(results)) throw new RerankError("The rerank service returned no results list", "malformed");
+  if (!Array.isArray(results) || results.length !== expected) {
+    throw new RerankError(`The rerank service did not return ${expected} results`, "malformed");
+  }
   const scores = new Array<number | null>(expected).fill(null);
   for (const item of results as unknown[]) {
     const { index, relevance_score: score } = (typeof item === "object" && item !== null ? item : {}) as Record<
@@ -85,5 +87,5 @@ function readScores(body: unknown, expected: number): (number | null)[] {
     }
     scores[index] = score;
   }
-  return scores;
+  return scores as number[];
 }
