@@ -7,14 +7,15 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isTestOnly } from "./test-only-paths.mjs";
 
 const TARGETS = [
   {
     what: "the server",
     output: "dist/server/main.js",
-    sources: ["server", "contracts", "package.json", "scripts/build-server.mjs"],
+    sources: ["server", "contracts", "package.json", "scripts/build-server.mjs", "scripts/test-only-paths.mjs"],
     // Tests are not compiled, so editing one needs no rebuild.
-    ignore: (path) => /\.test\.ts$/.test(path) || path.includes("test-support"),
+    ignore: isTestOnly,
     command: [process.execPath, ["scripts/build-server.mjs"]],
   },
   {

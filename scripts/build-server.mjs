@@ -10,6 +10,7 @@ import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFil
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { isTestOnly } from "./test-only-paths.mjs";
 
 const ROOTS = ["server", "contracts"];
 /** `--out <dir>` builds elsewhere (the runtime tests build into a temporary folder). */
@@ -17,8 +18,6 @@ const outFlag = process.argv.indexOf("--out");
 const OUT = resolve(outFlag > 0 ? process.argv[outFlag + 1] : "dist");
 // Source paths below are relative to the repository, wherever this is run from.
 process.chdir(resolve(dirname(fileURLToPath(import.meta.url)), ".."));
-/** Tests and their helpers never run from dist; the server does not import them. */
-const isTestOnly = (path) => /\.test\.ts$/.test(path) || path.startsWith(join("server", "test-support"));
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

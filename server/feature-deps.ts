@@ -33,6 +33,9 @@ export interface FeatureDeps {
   toolOptions?: OutboundOptions;
 }
 
+/** What a service that reads and writes rows, stamps them and announces the change needs. */
+export type DataDeps = Pick<FeatureDeps, "db" | "clock" | "bus">;
+
 /** The knowledge feature's background indexing (server/knowledge/ingestion.ts makes it). */
 export interface KnowledgeIngestion {
   /** Something may be waiting: look now. */

@@ -8,8 +8,8 @@
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../server/db/connect.js";
-import { aggregateClosedPeriods } from "../../server/admin/analytics-closed-read.js";
-import { aggregateDailyRows, rowsOf, type AggregateRow } from "../../server/admin/analytics-queries.js";
+import { aggregateClosedPeriods } from "../../server/analytics/closed-read.js";
+import { aggregateDailyRows, rowsOf, type AggregateRow } from "../../server/analytics/queries.js";
 import { BENCH_DATABASE } from "../../scripts/seed-usage-target.js";
 
 const { values } = parseArgs({ options: { "database-url": { type: "string" } } });

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { agentTemplates, agents, users } from "../db/schema.js";
 import { knowledgeDocuments } from "../db/schema-knowledge.js";
-import { auditLog } from "../db/schema-records.js";
 import type { AgentRow } from "./agent-view.js";
 
 /**
@@ -94,28 +93,6 @@ export async function transferAgentRow(db: Db, id: string, toUserId: string, now
   const moved = await db.update(agents).set({ userId: toUserId, updatedAt: now }).where(eq(agents.id, id)).returning();
   await db.update(knowledgeDocuments).set({ userId: toUserId }).where(eq(knowledgeDocuments.agentId, id));
   return moved;
-}
-
-/**
- * The audit entry of an admin's transfer. admin/audit.ts writes the same table, but agents sit
- * below admin in the layers (scripts/count-backward-imports.mjs), so the entry is written here.
- */
-export async function insertAgentTransferAudit(
-  db: Db,
-  admin: { id: string; email: string },
-  agentId: string,
-  at: Date,
-  detail: { agentName: string; from: string; to: string },
-): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: admin.id,
-    actorEmail: admin.email,
-    action: "agent.transfer",
-    targetType: "agent",
-    targetId: agentId,
-    detail,
-    createdAt: at,
-  });
 }
 
 export async function deleteAgentRow(db: Db, id: string): Promise<void> {

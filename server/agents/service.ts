@@ -15,13 +15,13 @@ import {
   findAgentWithOwner,
   findUserForOwnership,
   firstAdminId,
-  insertAgentTransferAudit,
   listAgentsVisibleTo,
   listTemplates,
   transferAgentRow,
   updateAgentRow,
 } from "./queries.js";
 import { AGENT_NOT_FOUND } from "../../contracts/errors.js";
+import { recordAudit } from "../audit/audit-log.js";
 
 export interface AgentDeps {
   db: Db;
@@ -136,7 +136,7 @@ export async function transferAgent(deps: AgentDeps, admin: UserRow, id: string,
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const [moved] = await transferAgentRow(tx, id, receiver.id, now);
-    await insertAgentTransferAudit(tx, admin, id, now, {
+    await recordAudit(tx, admin, "agent.transfer", { type: "agent", id }, now, {
       agentName: moved.name,
       from: found.agent.userId,
       to: receiver.id,

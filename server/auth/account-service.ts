@@ -9,7 +9,8 @@ import { trustedDeviceId } from "./device-cookie.js";
 import { signInOrigin } from "./login-address.js";
 import { finishFailedSignIn, forgetSignInFailures, startSignInAttempt } from "./login-throttle.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
-import { findUserByEmail, insertOwnAccountAudit, updateUser } from "./queries.js";
+import { findUserByEmail, updateUser } from "./queries.js";
+import { recordAudit } from "../audit/audit-log.js";
 import type { AuthDeps, SignInClient } from "./service.js";
 import { deleteUserSessions } from "./sessions.js";
 import type { UserRow } from "./user-view.js";
@@ -48,7 +49,9 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, updatedAt: now });
     const otherSessions = await deleteUserSessions(tx, user.id, keepSessionHash);
-    await insertOwnAccountAudit(tx, user, "user.change_password", now, { otherSessionsEnded: otherSessions });
+    await recordAudit(tx, user, "user.change_password", { type: "user", id: user.id }, now, {
+      otherSessionsEnded: otherSessions,
+    });
   });
   await deps.bus.revokeSessions({ scope: "user", userId: user.id, keepSessionHash });
 }

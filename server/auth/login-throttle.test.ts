@@ -1,7 +1,7 @@
 import { errorBody } from "../../contracts/errors.js";
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditRows } from "../admin/admin-fixtures.js";
+import { auditRows } from "../test-support/inserted-records.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type Engine, type TestApp } from "../test-support/test-app.js";
 import { throttleDelaySeconds } from "./login-throttle.js";

@@ -2,7 +2,6 @@
 import { and, count, desc, eq, gt, isNull, lt, max, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { instance, loginFailures, users } from "../db/schema.js";
-import { auditLog } from "../db/schema-records.js";
 import type { UserRow, UserWithPasswordRow } from "./user-view.js";
 
 type NewUser = typeof users.$inferInsert;
@@ -159,27 +158,4 @@ export async function forgiveLoginFailures(db: Db, email: string): Promise<numbe
     .where(and(eq(loginFailures.email, email), eq(loginFailures.forgiven, false)))
     .returning({ id: loginFailures.id });
   return rows.length;
-}
-
-/**
- * An audit entry for what a person does to their own account. The admin's recordAudit
- * (admin/audit.ts) writes the same table, but auth sits below admin in the layers
- * (scripts/count-backward-imports.mjs), so the account's own entries are written here.
- */
-export async function insertOwnAccountAudit(
-  db: Db,
-  user: { id: string; email: string },
-  action: "user.change_password",
-  at: Date,
-  detail: Record<string, unknown>,
-): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: user.id,
-    actorEmail: user.email,
-    action,
-    targetType: "user",
-    targetId: user.id,
-    detail,
-    createdAt: at,
-  });
 }

@@ -28,7 +28,8 @@ import { titleFromMessage } from "../conversations/titles.js";
 import { searchConversationsOfUser } from "../conversations/search-queries.js";
 import { searchSnippet } from "./search-snippet.js";
 import { chooseActiveMessage, findMessageInConversation } from "../conversations/branch-queries.js";
-import { findOwnConversation, isUuid, listOwnMessages } from "../conversations/own-records.js";
+import { findOwnConversation, listOwnMessages } from "../conversations/own-records.js";
+import { isUuid } from "../http/ids.js";
 import { beginConversationTurn, type StartedTurn } from "../conversations/turn.js";
 
 /** A turn that failed after its conversation existed: the answer names the conversation. */

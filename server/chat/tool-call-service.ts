@@ -8,7 +8,7 @@ import type { UserRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { apiError } from "../http/http-error.js";
-import { isUuid } from "../conversations/own-records.js";
+import { isUuid } from "../http/ids.js";
 import { findConversationOfUser } from "../conversations/queries.js";
 import { insertToolAudit } from "../tools/queries.js";
 import { deliverToolCallDecision, isAwaitingDecision, type ToolCallDecision } from "../tools/tool-approvals.js";

@@ -18,11 +18,7 @@ import {
   type ConversationKind,
   type ConversationRow,
 } from "./queries.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id names no record: a 404 like any unknown id, never a database error. */
-export const isUuid = (id: string): boolean => UUID.test(id);
+import { isUuid } from "../http/ids.js";
 
 export async function createConversation(
   deps: FeatureDeps,

@@ -48,12 +48,11 @@ import {
   STORING_LEASE_MS,
   storingBatches,
 } from "./queries.js";
+import { isUuid } from "../http/ids.js";
 
 export const AGENT_NOT_FOUND = "Agent not found";
 
 const EXTRACTION_BUSY_RETRY_AFTER_SECONDS = 30;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface KnowledgeFile {
   bytes: Buffer;
@@ -67,7 +66,7 @@ export interface KnowledgeFile {
 
 /** The agent, if the caller may manage it (its owner) or, with `read`, see it (also any admin). */
 async function agentFor(deps: FeatureDeps, user: UserRow, agentId: string, access: "manage" | "read") {
-  const agent = UUID.test(agentId) ? await findAgentOwner(deps.db, agentId) : null;
+  const agent = isUuid(agentId) ? await findAgentOwner(deps.db, agentId) : null;
   const allowed = agent && (agent.userId === user.id || (access === "read" && user.isAdmin));
   if (!agent || !allowed) throw apiError("AGENT_NOT_FOUND");
   return agent;
@@ -117,7 +116,7 @@ export async function addKnowledgeText(
 
 export async function deleteKnowledge(deps: FeatureDeps, user: UserRow, agentId: string, id: string): Promise<void> {
   const agent = await agentFor(deps, user, agentId, "manage");
-  if (!UUID.test(id) || !(await deleteDocumentOfAgent(deps.db, agent.id, id))) {
+  if (!isUuid(id) || !(await deleteDocumentOfAgent(deps.db, agent.id, id))) {
     throw apiError("DOCUMENT_NOT_FOUND");
   }
 }
@@ -130,7 +129,7 @@ export async function reindexKnowledge(
   id: string,
 ): Promise<KnowledgeDocument> {
   const agent = await agentFor(deps, user, agentId, "manage");
-  const document = UUID.test(id) ? await findDocumentOfAgent(deps.db, agent.id, id) : null;
+  const document = isUuid(id) ? await findDocumentOfAgent(deps.db, agent.id, id) : null;
   if (!document) throw apiError("DOCUMENT_NOT_FOUND");
   const extracted = await extract(deps, user, {
     bytes: await documentFile(deps.db, document.id),

@@ -38,6 +38,7 @@ import {
   type ConversationForOutcome,
   type OutcomeRow,
 } from "./queries.js";
+import { isUuid } from "../http/ids.js";
 
 export interface OutcomeDeps {
   db: Db;
@@ -46,14 +47,12 @@ export interface OutcomeDeps {
   model: { client: OpenAI; name: string } | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function fieldsOf(agent: Pick<AgentForOutcomes, "fields" | "trackedData">): OutcomeField[] {
   return agent.fields ?? defaultOutcomeFields(agent.trackedData);
 }
 
 async function readableAgent(deps: OutcomeDeps, user: UserRow, agentId: string): Promise<AgentForOutcomes> {
-  const agent = UUID.test(agentId) ? await findAgentForOutcomes(deps.db, agentId) : null;
+  const agent = isUuid(agentId) ? await findAgentForOutcomes(deps.db, agentId) : null;
   if (!agent || !(user.isAdmin || (await agentVisibleTo(deps.db, agentId, user.id)))) {
     throw apiError("AGENT_NOT_FOUND");
   }
@@ -79,7 +78,7 @@ export async function putOutcomeFields(
 }
 
 async function readableConversation(deps: OutcomeDeps, user: UserRow, conversationId: string) {
-  const conversation = UUID.test(conversationId) ? await findConversationForOutcome(deps.db, conversationId) : null;
+  const conversation = isUuid(conversationId) ? await findConversationForOutcome(deps.db, conversationId) : null;
   const mayRead =
     conversation &&
     (user.isAdmin ||

@@ -2,7 +2,6 @@
 import { and, count, eq, getTableColumns, gte, inArray, isNull, min, sql } from "drizzle-orm";
 import type { Db } from "../db/connect.js";
 import { agents, users } from "../db/schema.js";
-import { auditLog } from "../db/schema-records.js";
 import { agentPublishing, guests, guestTurns } from "../db/schema-publishing.js";
 import { agentTools } from "../db/schema-tools.js";
 import type { AgentRow } from "../agents/agent-view.js";
@@ -77,28 +76,6 @@ export async function savePublishing(
     .onConflictDoUpdate({ target: agentPublishing.agentId, set: { ...changes, updatedAt: now } })
     .returning();
   return row;
-}
-
-/**
- * The audit entry of a publishing change. admin/audit.ts writes the same table, but features
- * sit below admin in the layers, so the entry is written here (as agents/queries.ts does).
- */
-export async function insertPublishingAudit(
-  db: Db,
-  actor: { id: string; email: string },
-  agentId: string,
-  at: Date,
-  detail: Record<string, unknown>,
-): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "agent.publishing",
-    targetType: "agent",
-    targetId: agentId,
-    detail,
-    createdAt: at,
-  });
 }
 
 export async function insertGuest(

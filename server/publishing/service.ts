@@ -19,11 +19,11 @@ import {
   approvalsOfAgentTools,
   findAgentForPublishing,
   findPublishing,
-  insertPublishingAudit,
   savePublishing,
   slugTakenByAnother,
   type PublishingRow,
 } from "./queries.js";
+import { recordAudit } from "../audit/audit-log.js";
 
 export interface PublishingDeps {
   db: Db;
@@ -104,7 +104,7 @@ export async function putPublishing(
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const saved = await savePublishing(tx, { agentId, ...update, guestToolIds: toolIds }, now);
-    await insertPublishingAudit(tx, user, agentId, now, {
+    await recordAudit(tx, user, "agent.publishing", { type: "agent", id: agentId }, now, {
       enabled: saved.enabled,
       slug: saved.slug,
       allowedOrigins: saved.allowedOrigins,

@@ -15,7 +15,7 @@ import { apiError } from "../http/http-error.js";
 import { announceChange } from "../conversations/human-hold/announce.js";
 import { toChatMessage } from "../conversations/conversation-view.js";
 import { activePath } from "../conversations/message-tree.js";
-import { isUuid } from "../conversations/own-records.js";
+import { isUuid } from "../http/ids.js";
 import { listMessagesOfConversation } from "../conversations/queries.js";
 import {
   appendMessage,

@@ -30,6 +30,7 @@ import { detectLanguage } from "../conversations/language-detect.js";
 import { incrementCallsSent, insertGreeting, interruptReply, recordDuration, saveClip } from "./queries.js";
 import { boundedAudio, synthesizeAudio } from "./speech.js";
 import { clipDurationMs } from "./voice-clips.js";
+import { isUuid } from "../http/ids.js";
 
 /** The agent, when its Calls capability is on (issue 23: the switch did nothing); a plain 403 otherwise. */
 function callableAgent(agent: AgentRow): AgentRow {
@@ -249,7 +250,7 @@ export async function interruptVoiceReply(
 ): Promise<void> {
   const conversation = await findOwnConversation(deps, user, conversationId, "voice");
   const found =
-    UUID.test(messageId) &&
+    isUuid(messageId) &&
     (await interruptReply(deps.db, {
       conversationId: conversation.id,
       id: messageId,
@@ -258,5 +259,3 @@ export async function interruptVoiceReply(
     }));
   if (!found) throw apiError("MESSAGE_NOT_FOUND");
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminStats } from "../../contracts/realtime.js";
-import { createAdminHub, type AccessVerdict, type AdminHub, type HubClient, type HubSocket } from "./live-hub.js";
+import { createAdminHub, type AccessVerdict, type AdminHub, type HubClient, type HubSocket } from "./hub.js";
 
 class FakeSocket implements HubSocket {
   readyState = 1;

@@ -12,7 +12,7 @@ import {
   insertCompanyWarning,
   insertConversation,
   insertVoiceAudio,
-} from "./admin-fixtures.js";
+} from "../test-support/inserted-records.js";
 
 describeEachEngine("system reset", (engine) => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import {
 import { csvResponse } from "../http/openapi.js";
 import type { Db } from "../db/connect.js";
 import { outcomeAnalytics } from "../outcomes/analytics.js";
-import { toCsv, type CsvCell } from "./analytics-csv.js";
+import { sendCsv, toCsv, type CsvCell } from "../http/csv.js";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RangeSchema = z.object({
@@ -72,11 +72,7 @@ export function registerOutcomeAnalyticsRoutes(app: FastifyInstance, deps: { db:
     async (request, reply) => {
       const { table, ...range } = request.query;
       const csv = outcomeAnalyticsCsv(await outcomeAnalytics(deps.db, range), table);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="outcomes-${table}-${range.from}-to-${range.to}.csv"`)
-        .header("cache-control", "no-store")
-        .send(csv);
+      return sendCsv(reply, `outcomes-${table}-${range.from}-to-${range.to}.csv`, csv);
     },
   );
 }

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CompanyEntry } from "../../contracts/admin.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { auditRows, insertConversation } from "./admin-fixtures.js";
-import { CONVERSATION_READ_WINDOW_MS } from "./conversations-service.js";
+import { auditRows, insertConversation } from "../test-support/inserted-records.js";
+import { CONVERSATION_READ_WINDOW_MS } from "./all-conversations.js";
 
 describeEachEngine("auditing an admin's reading of a conversation", (engine) => {
   let t: TestApp;

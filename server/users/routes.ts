@@ -1,4 +1,4 @@
-/** /api/admin/users… (spec section 7). Admin only: signed-out 401, others 403. */
+/** /api/admin/users… (spec section 7): managing users. Admin only: signed-out 401, others 403. */
 import { ADMIN_ONLY } from "../http/route-access.js";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,21 +18,12 @@ import { UserSchema } from "../../contracts/auth.js";
 import { MessageSchema } from "../../contracts/message.js";
 import { signedInUser } from "../auth/guards.js";
 import { toUser } from "../auth/user-view.js";
-import { deleteUser, userDeletionPlan } from "./users-deletion-service.js";
-import {
-  getUser,
-  listUsers,
-  resetPassword,
-  setAdmin,
-  setApproval,
-  unlockSignIn,
-  type AdminDeps,
-} from "./users-service.js";
+import { deleteUser, userDeletionPlan } from "./deletion.js";
+import { getUser, listUsers, resetPassword, setAdmin, setApproval, unlockSignIn } from "./service.js";
+import type { DataDeps } from "../feature-deps.js";
+import { IdParams } from "../http/ids.js";
 
-// Any string: the service answers 404 'User not found' for ids that cannot exist.
-const IdParams = z.object({ id: z.string().max(100) });
-
-export function registerAdminUserRoutes(app: FastifyInstance, deps: AdminDeps) {
+export function registerUserRoutes(app: FastifyInstance, deps: DataDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     "/api/admin/users",

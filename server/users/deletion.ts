@@ -15,9 +15,10 @@ import type { Db } from "../db/connect.js";
 import { agents, users } from "../db/schema.js";
 import { knowledgeDocuments } from "../db/schema-knowledge.js";
 import { apiError } from "../http/http-error.js";
-import { recordAudit } from "./audit.js";
-import { getUser, lockUserAndAdmins, type AdminDeps } from "./users-service.js";
-import { isUuid } from "./uuid.js";
+import { recordAudit } from "../audit/audit-log.js";
+import type { DataDeps } from "../feature-deps.js";
+import { getUser, lockUserAndAdmins } from "./service.js";
+import { isUuid } from "../http/ids.js";
 
 /** Not a hash argon2 can verify against: no password signs a deleted account in. */
 const UNUSABLE_PASSWORD_HASH = "account-deleted";
@@ -39,7 +40,7 @@ function colleagues(db: Db, companyId: string, exceptId: string, onlyId?: string
 }
 
 /** What the confirmation dialog shows: how many agents the user has and who could take them. */
-export async function userDeletionPlan(deps: AdminDeps, id: string): Promise<UserDeletionPlan> {
+export async function userDeletionPlan(deps: DataDeps, id: string): Promise<UserDeletionPlan> {
   const target = await getUser(deps, id);
   const [[{ n }], candidates] = await Promise.all([
     deps.db.select({ n: count() }).from(agents).where(eq(agents.userId, target.id)),
@@ -73,7 +74,7 @@ async function transferAgents(tx: Db, fromId: string, toId: string): Promise<num
 }
 
 export async function deleteUser(
-  deps: AdminDeps,
+  deps: DataDeps,
   actor: UserRow,
   id: string,
   input: DeleteUserInput,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { rowsOf } from "../usage/usage-test-support.js";
-import { aggregateClosedPeriods } from "./analytics-closed-read.js";
-import { aggregateDailyRows, type AggregateRow, type AnalyticsFilter } from "./analytics-queries.js";
+import { aggregateClosedPeriods } from "./closed-read.js";
+import { aggregateDailyRows, type AggregateRow, type AnalyticsFilter } from "./queries.js";
 
 const AGENT_A = "00000000-0000-4000-8000-00000000000a";
 const AGENT_B = "00000000-0000-4000-8000-00000000000b";

@@ -13,7 +13,7 @@ export async function readAdminStats(db: Db): Promise<AdminStats> {
         adminUsers: sql<number>`count(*) filter (where ${users.isAdmin})`.mapWith(Number),
         pendingUsers: sql<number>`count(*) filter (where ${users.approvalStatus} = 'pending')`.mapWith(Number),
       })
-      // A deleted user's row stays for their transcripts (decision in users-service.ts), but they are no one now.
+      // A deleted user's row stays for their transcripts (users/deletion.ts), but they are no one now.
       .from(users)
       .where(isNull(users.deletedAt)),
     db

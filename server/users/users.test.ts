@@ -6,7 +6,7 @@ import { agents, conversations, sessions, users } from "../db/schema.js";
 import type { AdminEvent } from "../realtime/event-bus.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, sessionCookie, startTestApp, type TestApp } from "../test-support/test-app.js";
-import { auditRows, insertAgent, insertConversation } from "./admin-fixtures.js";
+import { auditRows, insertAgent, insertConversation } from "../test-support/inserted-records.js";
 import { errorBody } from "../../contracts/errors.js";
 
 describeEachEngine("admin users", (engine) => {

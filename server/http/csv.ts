@@ -1,5 +1,5 @@
 /**
- * CSV downloads of the analytics tables and the audit trail. Every text cell that a
+ * CSV downloads (the analytics tables, outcome analytics, the audit trail). Every text cell that a
  * spreadsheet would read as a formula (=, +, -, @, tab, carriage return first) gets a leading
  * apostrophe, as OWASP advises, so a company named `=cmd|' /C calc'!A0` stays text.
  *
@@ -8,7 +8,8 @@
  * sign are skipped (a zero-width space, or `;=` that a semicolon locale splits into a new cell).
  * Cells holding a semicolon are quoted so that such a locale keeps them whole.
  */
-import type { AnalyticsReport, AnalyticsTable, UsageFigures } from "../../contracts/usage.js";
+import type { FastifyReply } from "fastify";
+import { csvResponse } from "./openapi.js";
 
 export type CsvCell = string | number | boolean | null;
 
@@ -34,47 +35,14 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-const FIGURE_COLUMNS: (keyof UsageFigures)[] = [
-  "conversations",
-  "messages",
-  "textMessages",
-  "voiceMessages",
-  "webMessages",
-  "apiMessages",
-  "activeUsers",
-  "promptTokens",
-  "completionTokens",
-  "voiceSeconds",
-  "failedReplies",
-  "securityLocks",
-  "toolCalls",
-  "firstTokenMsP50",
-  "firstTokenMsP95",
-];
-
-const figures = (row: UsageFigures): CsvCell[] => FIGURE_COLUMNS.map((key) => row[key]);
-
-export function analyticsCsv(report: AnalyticsReport, table: AnalyticsTable): string {
-  switch (table) {
-    case "daily":
-      return toCsv(
-        ["date", ...FIGURE_COLUMNS],
-        report.daily.map((row) => [row.date, ...figures(row)]),
-      );
-    case "companies":
-      return toCsv(
-        ["companyId", "companyName", ...FIGURE_COLUMNS],
-        report.companies.map((row) => [row.companyId, row.companyName, ...figures(row)]),
-      );
-    case "users":
-      return toCsv(
-        ["userId", "fullName", "email", "companyName", ...FIGURE_COLUMNS],
-        report.users.map((row) => [row.userId, row.fullName, row.email, row.companyName, ...figures(row)]),
-      );
-    case "agents":
-      return toCsv(
-        ["agentId", "agentName", "companyName", ...FIGURE_COLUMNS],
-        report.agents.map((row) => [row.agentId, row.agentName, row.companyName, ...figures(row)]),
-      );
-  }
+/** Sends `csv` as a download named `filename`; never cached, since the rows change. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string) {
+  return reply
+    .header("Content-Type", "text/csv; charset=utf-8")
+    .header("Content-Disposition", `attachment; filename="${filename}"`)
+    .header("Cache-Control", "no-store")
+    .send(csv);
 }
+
+/** A CSV route's documented answer. */
+export const CSV_DOWNLOAD = { 200: csvResponse("The rows as CSV, as a download") };

@@ -21,7 +21,7 @@ import {
   toAggregateRow,
   type AggregateRow,
   type AnalyticsFilter,
-} from "./analytics-queries.js";
+} from "./queries.js";
 
 /**
  * The range cut where the closed tables take over, from the database's clock (the triggers'):

@@ -8,6 +8,7 @@ import type { UserRow } from "../auth/user-view.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { apiError } from "../http/http-error.js";
+import { isUuid } from "../http/ids.js";
 import {
   findCompany,
   listAgentsOldestFirst,
@@ -16,10 +17,8 @@ import {
   listWarningsOfCompanies,
   updateCompany,
   type CompanyRow,
-} from "../companies/queries.js";
-import { recordAudit } from "./audit.js";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+} from "./queries.js";
+import { recordAudit } from "../audit/audit-log.js";
 
 function toCompanyUser(row: UserRow): CompanyUser {
   return {
@@ -109,7 +108,7 @@ export async function editCompany(
   id: string,
   patch: CompanyPatch,
 ): Promise<CompanyLimits> {
-  if (!UUID.test(id)) throw apiError("INVALID_INPUT", { message: "id must be a company id (a UUID)" });
+  if (!isUuid(id)) throw apiError("INVALID_INPUT", { message: "id must be a company id (a UUID)" });
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const before = await findCompany(tx, id);

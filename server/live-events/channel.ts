@@ -1,24 +1,32 @@
 /**
- * The live admin WebSocket /ws-admin (spec section 7). The session cookie decides at the
- * upgrade: signed-out 401, non-admin 403, another site's page 403. The client's `auth`
- * message is accepted for compatibility, but a socket whose message names anyone else is
- * closed (4403). Each instance subscribes to the event bus once and fans out to its sockets.
+ * Live events for admins (spec section 7): GET /api/admin/stats, the figures the dashboard opens
+ * with, and the WebSocket /ws-admin that pushes their changes and the instance's events. The
+ * session cookie decides at the upgrade: signed-out 401, non-admin 403, another site's page
+ * 403. The client's `auth` message is accepted for compatibility, but a socket whose message
+ * names anyone else is closed (4403). Each instance subscribes to the event bus once and fans out to its sockets.
  */
 import { ADMIN_ONLY, SESSION_COOKIE } from "../http/route-access.js";
 import { errorBody } from "../../contracts/errors.js";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
-import { AdminAuthMessageSchema, ADMIN_SOCKET_CLOSE } from "../../contracts/realtime.js";
-import { readAdminStats } from "./stats-service.js";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AdminAuthMessageSchema, AdminStatsSchema, ADMIN_SOCKET_CLOSE } from "../../contracts/realtime.js";
+import { readAdminStats } from "./stats.js";
 import { findSessionUser, hashSessionId } from "../auth/sessions.js";
 import type { FeatureDeps } from "../feature-deps.js";
-import { createAdminHub, type AccessVerdict, type HubClient } from "./live-hub.js";
+import { createAdminHub, type AccessVerdict, type HubClient } from "./hub.js";
 
 /** Clients only ever send the small auth message. */
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
-export async function registerAdminChannel(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+export async function registerLiveEvents(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/admin/stats", { ...ADMIN_ONLY, schema: { response: { 200: AdminStatsSchema } } }, async () =>
+      readAdminStats(deps.db),
+    );
+
   // Another feature may have registered the plugin already; it decorates the root once.
   if (!app.hasDecorator("websocketServer")) {
     await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });

@@ -15,7 +15,7 @@ import {
   type AdminServerMessage,
   type AdminStats,
 } from "../../contracts/realtime.js";
-import { sameStats } from "./stats-service.js";
+import { sameStats } from "./stats.js";
 import type { AdminEvent, SessionRevocation } from "../realtime/event-bus.js";
 
 const OPEN = 1; // WebSocket.OPEN

@@ -2,8 +2,8 @@
 import type { AnalyticsQuery, AnalyticsReport, UsageFigures } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
 import { quantileFromBuckets } from "../db/first-token-buckets.js";
-import { aggregateClosedPeriods } from "./analytics-closed-read.js";
-import { aggregateDailyRows, type AggregateRow, type AnalyticsFilter } from "./analytics-queries.js";
+import { aggregateClosedPeriods } from "./closed-read.js";
+import { aggregateDailyRows, type AggregateRow, type AnalyticsFilter } from "./queries.js";
 
 const DAY_MS = 86_400_000;
 

@@ -1,26 +1,12 @@
 import { errorBody } from "../../contracts/errors.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type {
-  AdminConversation,
-  AdminVoiceConversation,
-  AdminVoiceMessages,
-  CompanyEntry,
-} from "../../contracts/admin.js";
-import type { ErrorReport } from "../../contracts/reports.js";
-import { errorReports } from "../db/schema-records.js";
-import type { AdminEvent } from "../realtime/event-bus.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminConversation, AdminVoiceConversation, AdminVoiceMessages } from "../../contracts/admin.js";
 import { FAKE_WAV } from "../test-support/fake-openai.js";
 import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
-import {
-  auditRows,
-  insertAgent,
-  insertCompanyWarning,
-  insertConversation,
-  insertVoiceAudio,
-} from "./admin-fixtures.js";
+import { auditRows, insertConversation, insertVoiceAudio } from "../test-support/inserted-records.js";
 
-describeEachEngine("admin data screens", (engine) => {
+describeEachEngine("all conversations", (engine) => {
   let t: TestApp;
   let admin: MadeUser;
   let alice: MadeUser;
@@ -36,21 +22,6 @@ describeEachEngine("admin data screens", (engine) => {
   afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie: admin.cookie } });
-
-  it("groups users into companies by trimmed, lower-cased name, with agents, the limit and warnings", async () => {
-    await insertAgent(t.deps.db.db, alice.id, "Ava");
-    await insertAgent(t.deps.db.db, bob.id, "Max");
-    await insertCompanyWarning(t.deps.db.db, "acme corp", "Ava");
-    const companies = (await get("/api/admin/companies")).json<CompanyEntry[]>();
-    expect(companies.map((c) => c.companyName)).toEqual(["Acme Corp", "Admin House"]);
-    const acme = companies[0];
-    expect(acme.user).toMatchObject({ id: alice.id, fullName: "Alice Able", email: alice.email, phone: "+1 555 0100" });
-    expect(acme.users.map((u) => u.id)).toEqual([alice.id, bob.id]);
-    expect(acme.agents.map((a) => a.name)).toEqual(["Ava", "Max"]);
-    expect(acme).toMatchObject({ totalAgents: 2, agentLimit: 10 });
-    expect(acme.warnings).toEqual([{ agentName: "Ava", timestamp: expect.any(String) }]);
-    expect(companies[1]).toMatchObject({ totalAgents: 0, warnings: [], agents: [] });
-  });
 
   describe("conversations", () => {
     let textId: string;
@@ -177,96 +148,6 @@ describeEachEngine("admin data screens", (engine) => {
     it("never serves a stored non-audio type as itself", async () => {
       const id = await insertVoiceAudio(t.deps.db.db, voiceId, Buffer.from("<script>alert(1)</script>"), "text/html");
       expect((await get(`/api/admin/voice-audio/${id}`)).headers["content-type"]).toBe("application/octet-stream");
-    });
-  });
-
-  describe("error reports", () => {
-    const events: AdminEvent[] = [];
-    let oldId: string;
-    let newId: string;
-
-    beforeAll(async () => {
-      t.deps.bus.subscribe((e) => events.push(e));
-      const rows = await t.deps.db.db
-        .insert(errorReports)
-        .values([
-          {
-            userId: alice.id,
-            errorType: "bug",
-            severity: "low",
-            message: "Old bug",
-            createdAt: new Date("2026-05-01T00:00:00Z"),
-          },
-          {
-            userId: bob.id,
-            errorType: "crash",
-            severity: "critical",
-            message: "New crash",
-            createdAt: new Date("2026-05-02T00:00:00Z"),
-          },
-        ])
-        .returning();
-      [oldId, newId] = rows.map((r) => r.id);
-    });
-
-    const list = async (query: string) => (await get(`/api/admin/error-reports${query}`)).json<ErrorReport[]>();
-    const resolve = (id: string) =>
-      t.app.inject({
-        method: "PATCH",
-        url: `/api/admin/error-reports/${id}/resolve`,
-        headers: { cookie: admin.cookie },
-      });
-
-    it("lists unresolved reports by default, newest first, with the reporter", async () => {
-      const reports = await list("");
-      expect(reports.map((r) => r.message)).toEqual(["New crash", "Old bug"]);
-      expect(reports[0]).toMatchObject({
-        userEmail: bob.email,
-        userName: "Bob Baker",
-        severity: "critical",
-        resolved: false,
-      });
-      expect(await list("?filter=unresolved")).toEqual(reports);
-    });
-
-    it("refuses an unknown filter with 400 and a readable message", async () => {
-      const res = await get("/api/admin/error-reports?filter=open");
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch("filter must be unresolved, resolved or all");
-    });
-
-    it("resolves a report once, recording who and when; then filters put it where it belongs", async () => {
-      events.length = 0;
-      const res = await resolve(oldId);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        id: oldId,
-        resolved: true,
-        resolvedBy: admin.id,
-        resolvedAt: t.clock.now().toISOString(),
-      });
-      expect((await resolve(oldId)).statusCode).toBe(409);
-      expect((await list("?filter=unresolved")).map((r) => r.id)).toEqual([newId]);
-      expect((await list("?filter=resolved")).map((r) => r.id)).toEqual([oldId]);
-      expect((await list("?filter=all")).map((r) => r.id)).toEqual([newId, oldId]);
-      expect((await auditRows(t.deps.db.db, "error_report.resolve")).map((r) => [r.actorId, r.targetId])).toEqual([
-        [admin.id, oldId],
-      ]);
-      // Through LISTEN/NOTIFY on PostgreSQL the event arrives a moment after the answer.
-      await vi.waitFor(() => expect(events).toContainEqual({ type: "stats_changed" }), {
-        timeout: 10_000,
-        interval: 20,
-      });
-    });
-
-    it("answers 404 for a report that does not exist", async () => {
-      expect((await resolve("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
-      expect((await resolve("nope")).statusCode).toBe(404);
-    });
-
-    it("counts users and unresolved reports in the stats", async () => {
-      const stats = (await get("/api/admin/stats")).json();
-      expect(stats).toEqual({ totalUsers: 3, adminUsers: 1, pendingUsers: 0, unresolvedErrors: 1, criticalErrors: 1 });
     });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Admin work on users: list and search, approve or deny, reset a password, unlock sign-in,
- * make or unmake an administrator. Deleting a user is in users-deletion-service.ts. Deleted
+ * make or unmake an administrator. Deleting a user is in deletion.ts. Deleted
  * users (users.deleted_at) are left out of every read here: to an admin they are gone.
  */
+import type { DataDeps } from "../feature-deps.js";
 import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { type UnlockSignInResult } from "../../contracts/admin.js";
 import type { User } from "../../contracts/auth.js";
@@ -10,22 +11,14 @@ import { hashPassword } from "../auth/passwords.js";
 import { forgiveLoginFailures } from "../auth/queries.js";
 import { deleteUserSessions } from "../auth/sessions.js";
 import { toUser, type UserRow, type UserWithPasswordRow } from "../auth/user-view.js";
-import type { Clock } from "../clock.js";
 import type { Db } from "../db/connect.js";
 import { users } from "../db/schema.js";
 import { apiError } from "../http/http-error.js";
-import type { EventBus } from "../realtime/event-bus.js";
-import { recordAudit } from "./audit.js";
-import { isUuid } from "./uuid.js";
-
-export interface AdminDeps {
-  db: Db;
-  clock: Clock;
-  bus: EventBus;
-}
+import { recordAudit } from "../audit/audit-log.js";
+import { isUuid } from "../http/ids.js";
 
 export async function listUsers(
-  deps: AdminDeps,
+  deps: DataDeps,
   query: { search?: string; page: number; pageSize: number },
 ): Promise<{ users: User[]; total: number }> {
   const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -48,7 +41,7 @@ export async function listUsers(
   return { users: rows.map(toUser), total: n };
 }
 
-export async function getUser(deps: Pick<AdminDeps, "db">, id: string): Promise<UserRow> {
+export async function getUser(deps: Pick<DataDeps, "db">, id: string): Promise<UserRow> {
   if (!isUuid(id)) throw apiError("USER_NOT_FOUND");
   const [row] = await deps.db
     .select()
@@ -59,7 +52,7 @@ export async function getUser(deps: Pick<AdminDeps, "db">, id: string): Promise<
   return row;
 }
 
-export async function setApproval(deps: AdminDeps, actor: UserRow, id: string, approved: boolean): Promise<User> {
+export async function setApproval(deps: DataDeps, actor: UserRow, id: string, approved: boolean): Promise<User> {
   if (!isUuid(id)) throw apiError("USER_NOT_FOUND");
   if (!approved && id === actor.id) throw apiError("SELF_DENY");
   const now = deps.clock.now();
@@ -92,7 +85,7 @@ export async function setApproval(deps: AdminDeps, actor: UserRow, id: string, a
 }
 
 export async function resetPassword(
-  deps: AdminDeps,
+  deps: DataDeps,
   actor: UserRow,
   actorSessionHash: string | null,
   id: string,
@@ -115,7 +108,7 @@ export async function resetPassword(
  * The owner's way back in after the account-wide sign-in lock (login-throttle.ts): the account's
  * failed sign-ins stop counting against it, while still slowing the addresses they came from.
  */
-export async function unlockSignIn(deps: AdminDeps, actor: UserRow, id: string): Promise<UnlockSignInResult> {
+export async function unlockSignIn(deps: DataDeps, actor: UserRow, id: string): Promise<UnlockSignInResult> {
   const target = await getUser(deps, id);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -154,7 +147,7 @@ export async function lockUserAndAdmins(
  * but every instance forgets its cached copy of them (and re-checks their admin sockets), so
  * their next request is answered as the plain user they now are.
  */
-export async function setAdmin(deps: AdminDeps, actor: UserRow, id: string, isAdmin: boolean): Promise<User> {
+export async function setAdmin(deps: DataDeps, actor: UserRow, id: string, isAdmin: boolean): Promise<User> {
   if (!isUuid(id)) throw apiError("USER_NOT_FOUND");
   const now = deps.clock.now();
   const { row, changed } = await deps.db.transaction(async (tx) => {

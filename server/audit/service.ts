@@ -2,8 +2,8 @@
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditPage, type AuditQuery } from "../../contracts/usage.js";
 import type { Db } from "../db/connect.js";
 import { apiError } from "../http/http-error.js";
-import { toCsv } from "./analytics-csv.js";
-import { countAuditRows, listAuditRows, type AuditFilter, type AuditRow } from "./audit-queries.js";
+import { toCsv } from "../http/csv.js";
+import { countAuditRows, listAuditRows, type AuditFilter, type AuditRow } from "./queries.js";
 
 /** A download holds at most this many entries, newest first; narrow the filter for older ones. */
 export const AUDIT_CSV_MAX_ROWS = 50_000;

@@ -6,9 +6,9 @@ import type { UserRow } from "../auth/user-view.js";
 import { users } from "../db/schema.js";
 import { errorReports } from "../db/schema-records.js";
 import { apiError } from "../http/http-error.js";
-import { recordAudit } from "./audit.js";
-import type { AdminDeps } from "./users-service.js";
-import { isUuid } from "./uuid.js";
+import { recordAudit } from "../audit/audit-log.js";
+import type { DataDeps } from "../feature-deps.js";
+import { isUuid } from "../http/ids.js";
 
 type ReportRow = typeof errorReports.$inferSelect & { userEmail: string | null; userName: string | null };
 
@@ -30,7 +30,7 @@ function toErrorReport(row: ReportRow): ErrorReport {
   };
 }
 
-function selectReports(deps: AdminDeps, where: SQL | undefined) {
+function selectReports(deps: DataDeps, where: SQL | undefined) {
   return deps.db
     .select({ report: errorReports, userEmail: users.email, userName: users.fullName })
     .from(errorReports)
@@ -39,7 +39,7 @@ function selectReports(deps: AdminDeps, where: SQL | undefined) {
 }
 
 export async function listErrorReports(
-  deps: AdminDeps,
+  deps: DataDeps,
   filter: "unresolved" | "resolved" | "all",
 ): Promise<ErrorReport[]> {
   const where = filter === "all" ? undefined : eq(errorReports.resolved, filter === "resolved");
@@ -49,7 +49,7 @@ export async function listErrorReports(
   return rows.map((r) => toErrorReport({ ...r.report, userEmail: r.userEmail, userName: r.userName }));
 }
 
-export async function resolveErrorReport(deps: AdminDeps, actor: UserRow, id: string): Promise<ErrorReport> {
+export async function resolveErrorReport(deps: DataDeps, actor: UserRow, id: string): Promise<ErrorReport> {
   if (!isUuid(id)) throw apiError("REPORT_NOT_FOUND");
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {

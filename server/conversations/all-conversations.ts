@@ -15,10 +15,10 @@ import {
 import type { UserRow } from "../auth/user-view.js";
 import { conversations, messages, users, voiceAudio } from "../db/schema.js";
 import { apiError } from "../http/http-error.js";
-import { allVersions } from "../conversations/message-tree.js";
-import { recordAuditOncePerWindow } from "./audit.js";
-import type { AdminDeps } from "./users-service.js";
-import { isUuid } from "./uuid.js";
+import { allVersions } from "./message-tree.js";
+import { recordAuditOncePerWindow } from "../audit/audit-log.js";
+import type { DataDeps } from "../feature-deps.js";
+import { isUuid } from "../http/ids.js";
 
 const conversationColumns = {
   id: conversations.id,
@@ -71,14 +71,14 @@ function toAdminConversation(row: ConversationRow, now: Date): AdminVoiceConvers
   };
 }
 
-function selectConversations(deps: AdminDeps) {
+function selectConversations(deps: DataDeps) {
   return deps.db.select(conversationColumns).from(conversations).innerJoin(users, eq(users.id, conversations.userId));
 }
 
 /** Latest activity first: what an admin watching live wants on top. */
-export async function listConversations(deps: AdminDeps, kind: "text"): Promise<AdminConversation[]>;
-export async function listConversations(deps: AdminDeps, kind: "voice"): Promise<AdminVoiceConversation[]>;
-export async function listConversations(deps: AdminDeps, kind: "text" | "voice"): Promise<AdminConversation[]> {
+export async function listConversations(deps: DataDeps, kind: "text"): Promise<AdminConversation[]>;
+export async function listConversations(deps: DataDeps, kind: "voice"): Promise<AdminVoiceConversation[]>;
+export async function listConversations(deps: DataDeps, kind: "text" | "voice"): Promise<AdminConversation[]> {
   const rows = await selectConversations(deps)
     .where(eq(conversations.kind, kind))
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
@@ -93,7 +93,7 @@ export async function listConversations(deps: AdminDeps, kind: "text" | "voice")
 }
 
 export async function getConversation(
-  deps: AdminDeps,
+  deps: DataDeps,
   id: string,
   kind?: "text" | "voice",
 ): Promise<AdminVoiceConversation> {
@@ -111,11 +111,7 @@ type MessageRow = typeof messages.$inferSelect;
  */
 export const CONVERSATION_READ_WINDOW_MS = 10 * 60_000;
 
-async function readMessageRows(
-  deps: AdminDeps,
-  actor: UserRow,
-  conversation: AdminConversation,
-): Promise<MessageRow[]> {
+async function readMessageRows(deps: DataDeps, actor: UserRow, conversation: AdminConversation): Promise<MessageRow[]> {
   const rows = await deps.db
     .select()
     .from(messages)
@@ -167,12 +163,12 @@ function toAdminMessage({
   };
 }
 
-export async function listMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminMessage[]> {
+export async function listMessages(deps: DataDeps, actor: UserRow, id: string): Promise<AdminMessage[]> {
   const rows = await readMessageRows(deps, actor, await getConversation(deps, id));
   return withVersions(rows).map(toAdminMessage);
 }
 
-export async function listVoiceMessages(deps: AdminDeps, actor: UserRow, id: string): Promise<AdminVoiceMessages> {
+export async function listVoiceMessages(deps: DataDeps, actor: UserRow, id: string): Promise<AdminVoiceMessages> {
   const conversation = await getConversation(deps, id, "voice");
   const [rows, clips] = await Promise.all([
     readMessageRows(deps, actor, conversation),
@@ -211,7 +207,7 @@ function voiceFacts(m: MessageRow, audio: AdminAudioClip[]) {
   };
 }
 
-export async function readVoiceAudio(deps: AdminDeps, id: string): Promise<{ mimeType: string; data: Buffer }> {
+export async function readVoiceAudio(deps: DataDeps, id: string): Promise<{ mimeType: string; data: Buffer }> {
   const [row] = isUuid(id)
     ? await deps.db
         .select({ mimeType: voiceAudio.mimeType, data: voiceAudio.data })

@@ -19,8 +19,8 @@ import type { Db } from "../db/connect.js";
 import { agents, companyWarnings, conversations, messages, sessions, users, voiceAudio } from "../db/schema.js";
 import { errorReports } from "../db/schema-records.js";
 import { apiError } from "../http/http-error.js";
-import { recordAudit } from "./audit.js";
-import type { AdminDeps } from "./users-service.js";
+import { recordAudit } from "../audit/audit-log.js";
+import type { DataDeps } from "../feature-deps.js";
 
 /** Deletes and counts in one statement, without carrying every deleted id back to Node. */
 async function deleteCounting(db: Db, table: PgTable, where?: SQL): Promise<number> {
@@ -46,7 +46,7 @@ async function lockResetFor(tx: Db, actorId: string): Promise<void> {
   if (!caller) throw apiError("RESET_CALLER_GONE");
 }
 
-export async function resetAll(deps: AdminDeps, actor: UserRow): Promise<ResetAllResult> {
+export async function resetAll(deps: DataDeps, actor: UserRow): Promise<ResetAllResult> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     await lockResetFor(tx, actor.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell } from "./analytics-csv.js";
+import { csvCell } from "./csv.js";
 
 describe("a CSV cell", () => {
   it("keeps a formula as text when it starts with a formula sign", () => {
