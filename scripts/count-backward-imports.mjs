@@ -49,7 +49,7 @@ const LAYERS = {
     "live-events",
   ],
   // Wiring: what builds the app from all of the above.
-  entries: ["app.ts", "main.ts", "cluster.ts", "cli"],
+  entries: ["app.ts", "main.ts", "cluster.ts", "cli", "runtime/create-runtime.ts"],
 };
 const ORDER = Object.keys(LAYERS);
 /** A file's layer: its own entry when it has one (companies/queries.ts), else its folder's. */

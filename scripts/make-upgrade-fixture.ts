@@ -14,7 +14,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { LightMyRequestResponse } from "fastify";
-import { buildApp } from "../server/app.js";
 import { createManualClock } from "../server/clock.js";
 import { loadConfig } from "../server/config.js";
 import { latestMigrationTag } from "../server/db/backup-migrations.js";
@@ -30,7 +29,7 @@ import {
 } from "../server/db/fixtures/upgrade-fixture.js";
 import { LlmProviderError, type LlmProvider } from "../server/providers/llm/llm-provider.js";
 import type { TtsProvider } from "../server/providers/tts/tts-provider.js";
-import { createInProcessBus } from "../server/realtime/event-bus.js";
+import { createRuntime } from "../server/runtime/create-runtime.js";
 import { dumpInserts } from "./upgrade-fixture-dump.js";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
@@ -77,15 +76,12 @@ const noSpeech: TtsProvider = {
   kind: "openai-compatible",
   synthesize: () => Promise.reject(new Error("speech is not part of the fixture")),
 };
-const app = await buildApp({
-  config,
-  db: database,
+const runtime = await createRuntime(config, {
+  database,
   clock,
-  bus: createInProcessBus(),
-  llm: scriptedLlm,
-  tts: noSpeech,
-  stt: null,
+  overrides: { llm: scriptedLlm, tts: noSpeech, stt: null },
 });
+const { app } = runtime;
 await app.ready();
 
 const cookies = new Map<string, string>();
@@ -294,7 +290,7 @@ const folder = join(outFolder, `${FIXTURE_PREFIX}${migration}`);
 mkdirSync(folder, { recursive: true });
 writeFileSync(join(folder, "rows.sql"), dump.sql);
 writeFileSync(join(folder, "expected.json"), `${JSON.stringify(expected, null, 2)}\n`);
-await app.close();
+await runtime.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 console.log(

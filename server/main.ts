@@ -1,12 +1,8 @@
 /** Process entry: config → database → app → listen; graceful shutdown on SIGTERM/SIGINT. */
 import { fileURLToPath } from "node:url";
-import { buildApp } from "./app.js";
-import { systemClock } from "./clock.js";
 import { loadConfig } from "./config.js";
 import { serveBackupsOnSocket } from "./db/backup-socket.js";
-import { openDatabase } from "./db/connect.js";
-import { createProviders } from "./providers/create-providers.js";
-import { createEventBus } from "./realtime/create-event-bus.js";
+import { createRuntime } from "./runtime/create-runtime.js";
 import { releaseMemoryWhenIdle } from "./runtime/idle-memory.js";
 
 /**
@@ -16,20 +12,13 @@ import { releaseMemoryWhenIdle } from "./runtime/idle-memory.js";
 const WEB_ROOT = new URL(import.meta.url.endsWith(".ts") ? "../dist/web" : "../web", import.meta.url);
 
 const config = loadConfig();
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
-// Lets `npm run backup` snapshot embedded PGlite while the app runs (no-op on PostgreSQL).
-await serveBackupsOnSocket(database, config.dataDir);
-const bus = await createEventBus(database);
-const providers = await createProviders(config);
-const app = await buildApp({
-  config,
-  db: database,
-  clock: systemClock,
-  bus,
-  ...providers,
+const runtime = await createRuntime(config, {
   webRoot: fileURLToPath(WEB_ROOT),
   logger: { level: config.LOG_LEVEL },
 });
+const { app, deps } = runtime;
+// Lets `npm run backup` snapshot embedded PGlite while the app runs (no-op on PostgreSQL).
+await serveBackupsOnSocket(deps.db, config.dataDir);
 
 let shuttingDown = false;
 /**
@@ -49,10 +38,8 @@ async function shutdown(signal: string) {
   }, config.SHUTDOWN_GRACE_MS + 5_000).unref();
   let code = 0;
   try {
-    await app.close();
+    await runtime.close();
     clearTimeout(cutStreams);
-    await Promise.all([bus.close(), providers.tts.close?.()]);
-    await database.close();
   } catch (err) {
     app.log.error({ err }, "shutdown failed");
     code = 1;
@@ -71,5 +58,5 @@ releaseMemoryWhenIdle();
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : config.PORT;
 app.log.info(
-  `AgentDesk ready on http://localhost:${port} (database: ${database.engine}, model: ${providers.llm.kind}, voice: ${providers.tts.kind})`,
+  `AgentDesk ready on http://localhost:${port} (database: ${deps.db.engine}, model: ${deps.llm.kind}, voice: ${deps.tts.kind})`,
 );

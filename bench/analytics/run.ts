@@ -8,12 +8,9 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../server/app.js";
-import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
 import { openDatabase } from "../../server/db/connect.js";
-import { createProviders } from "../../server/providers/create-providers.js";
-import { createEventBus } from "../../server/realtime/create-event-bus.js";
+import { createRuntime } from "../../server/runtime/create-runtime.js";
 import { admitTurn, releaseAdmission } from "../../server/usage/queries.js";
 import { BENCH_DATABASE, BENCH_OWNER } from "../../scripts/seed-usage-target.js";
 
@@ -46,8 +43,8 @@ async function main(): Promise<void> {
     DATA_DIR: "/tmp/agentdesk-bench-unused",
     LOG_LEVEL: "silent",
   });
-  const bus = await createEventBus(database);
-  const app = await buildApp({ config, db: database, clock: systemClock, bus, ...(await createProviders(config)) });
+  const runtime = await createRuntime(config, { database });
+  const { app } = runtime;
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
 
   const login = await fetch(`${base}/api/login`, {
@@ -129,8 +126,7 @@ async function main(): Promise<void> {
       `bare round trip p50 ${ms(percentile(roundTrips, 0.5))}; added per turn p50 ${ms(percentile(added, 0.5))}, p95 ${ms(percentile(added, 0.95))}`,
   );
 
-  await app.close();
-  await bus.close();
+  await runtime.close();
   await database.close();
 }
 

@@ -6,13 +6,10 @@
  * (cpu-child.ts) and "approve-all" (the bench's users skip the admin's approval).
  */
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../server/app.js";
-import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
 import { openDatabase } from "../../server/db/connect.js";
 import { createOpenAiCompatibleLlm } from "../../server/providers/llm/openai-compatible-llm.js";
-import { createProviders } from "../../server/providers/create-providers.js";
-import { createEventBus } from "../../server/realtime/create-event-bus.js";
+import { createRuntime } from "../../server/runtime/create-runtime.js";
 import { answerBenchRequests } from "./cpu-child.js";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -28,23 +25,21 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
 });
 const database = await openDatabase(pglite ? { memory: true } : { url: databaseUrl ?? "" });
-const bus = await createEventBus(database);
-const app = await buildApp({
-  config,
-  db: database,
-  clock: systemClock,
-  bus,
-  ...(await createProviders(config)),
-  llm: createOpenAiCompatibleLlm({
-    baseUrl: llmUrl,
-    model: "fake-model",
-    timeoutMs: 30_000,
-    firstByteTimeoutMs: 10_000,
-  }),
+const runtime = await createRuntime(config, {
+  database,
   logger: false,
   // bench/widget/paint.ts serves the built web app (widget.js) from the same process.
   ...(process.env.BENCH_WEB_ROOT ? { webRoot: process.env.BENCH_WEB_ROOT } : {}),
+  overrides: {
+    llm: createOpenAiCompatibleLlm({
+      baseUrl: llmUrl,
+      model: "fake-model",
+      timeoutMs: 30_000,
+      firstByteTimeoutMs: 10_000,
+    }),
+  },
 });
+const { app } = runtime;
 const url = await app.listen({ port: 0, host: "127.0.0.1" });
 process.send?.({ ready: url });
 // The orchestrator asks for CPU time around each level: app CPU per chat is our cost, whatever else the machine runs.
@@ -57,8 +52,7 @@ process.on("message", (message) => {
 });
 process.on("disconnect", () => {
   void (async () => {
-    await app.close();
-    await bus.close();
+    await runtime.close();
     await database.close();
     process.exit(0);
   })();

@@ -13,13 +13,10 @@
  */
 import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../../server/app.js";
-import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
 import { openDatabase } from "../../server/db/connect.js";
 import { createOpenAiCompatibleLlm } from "../../server/providers/llm/openai-compatible-llm.js";
-import { createProviders } from "../../server/providers/create-providers.js";
-import { createEventBus } from "../../server/realtime/create-event-bus.js";
+import { createRuntime } from "../../server/runtime/create-runtime.js";
 import { writeToolPolicyRow } from "../../server/tools/queries.js";
 import { startFakeOpenAi, type FakeOpenAi } from "../../server/test-support/fake-openai.js";
 import { startFakeToolHttpServer } from "../../server/test-support/fake-tool-http-server.js";
@@ -91,21 +88,19 @@ async function main(): Promise<void> {
     LOG_LEVEL: "silent",
   });
   const database = await openDatabase(postgres ? { url: postgres.url } : { memory: true });
-  const bus = await createEventBus(database);
-  const app = await buildApp({
-    config,
-    db: database,
-    clock: systemClock,
-    bus,
-    ...(await createProviders(config)),
-    llm: createOpenAiCompatibleLlm({
-      baseUrl: fake.url,
-      model: "fake-model",
-      timeoutMs: 30_000,
-      firstByteTimeoutMs: 10_000,
-    }),
+  const runtime = await createRuntime(config, {
+    database,
     logger: false,
+    overrides: {
+      llm: createOpenAiCompatibleLlm({
+        baseUrl: fake.url,
+        model: "fake-model",
+        timeoutMs: 30_000,
+        firstByteTimeoutMs: 10_000,
+      }),
+    },
   });
+  const { app } = runtime;
   try {
     const appUrl = await app.listen({ port: 0, host: "127.0.0.1" });
     await writeToolPolicyRow(database.db, {
@@ -181,8 +176,7 @@ async function main(): Promise<void> {
         `(medians per run ${perRun.map((ms) => ms.toFixed(2)).join(" / ")} ms)`,
     );
   } finally {
-    await app.close();
-    await bus.close();
+    await runtime.close();
     await database.close();
     await fake.close();
     await web.close();

@@ -28,15 +28,13 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/support/chromium.js";
-import { buildApp } from "../../server/app.js";
 import { createAdmin } from "../../server/auth/service.js";
 import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
 import { openDatabase } from "../../server/db/connect.js";
-import { createProviders } from "../../server/providers/create-providers.js";
 import { createEspeakTts } from "../../server/providers/tts/espeak-tts.js";
 import { makeSpeechWav } from "../../server/providers/tts/speech-wav.js";
-import { createInProcessBus } from "../../server/realtime/event-bus.js";
+import { createRuntime } from "../../server/runtime/create-runtime.js";
 import { startFakeOpenAi } from "../../server/test-support/fake-openai.js";
 import { PAUSE_TOLERANCE_MS, SPECULATIVE_PAUSE_MS, VAD_SETTINGS } from "../../web/features/voice/turn-listeners.js";
 import { answerStages, bargeInStops, percentile, type Mark } from "./latency.js";
@@ -112,22 +110,17 @@ const config = loadConfig({
   STT_MODEL: "fake-whisper",
 });
 const database = await openDatabase({ memory: true });
-const bus = createInProcessBus();
+const runtime = await createRuntime(config, {
+  database,
+  webRoot: fileURLToPath(new URL("../../dist/web", import.meta.url)),
+});
+const { app, deps } = runtime;
 const owner = { email: "bench@agentdesk.test", password: "bench-password" };
 await createAdmin(
-  { db: database.db, clock: systemClock, bus, sessionSecret: config.sessionSecret },
+  { db: database.db, clock: systemClock, bus: deps.bus, sessionSecret: config.sessionSecret },
   owner.email,
   owner.password,
 );
-const providers = await createProviders(config);
-const app = await buildApp({
-  config,
-  db: database,
-  clock: systemClock,
-  bus,
-  ...providers,
-  webRoot: fileURLToPath(new URL("../../dist/web", import.meta.url)),
-});
 const base = await app.listen({ port: 0, host: "127.0.0.1" });
 
 const wavPath = join(work, "question.wav");
@@ -205,8 +198,7 @@ try {
 } finally {
   for (const burner of burners) burner.kill("SIGKILL");
   await browser.close();
-  await app.close();
-  await providers.tts.close?.();
+  await runtime.close();
   await database.close();
   await fake.close();
 }

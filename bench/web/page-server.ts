@@ -3,13 +3,9 @@
  * memory, on a free loopback port. Also signs up the first account (the owner, signed in at
  * once) and gives it one agent, so signed-in pages can be audited with its session cookie.
  */
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app.js";
-import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
 import { openDatabase } from "../../server/db/connect.js";
-import { createProviders } from "../../server/providers/create-providers.js";
-import { createEventBus } from "../../server/realtime/create-event-bus.js";
+import { createRuntime } from "../../server/runtime/create-runtime.js";
 
 export interface PageServer {
   url: string;
@@ -65,30 +61,21 @@ export async function startPageServer(webRoot: string): Promise<PageServer> {
     DATA_DIR: "/tmp/agentdesk-bench-unused",
     LOG_LEVEL: "silent",
   });
-  const database = await openDatabase({ memory: true });
-  const bus = await createEventBus(database);
-  const providers = await createProviders(config);
-  let app: FastifyInstance | undefined;
+  const runtime = await createRuntime(config, {
+    database: await openDatabase({ memory: true }),
+    webRoot,
+    logger: false,
+  });
+  const close = async () => {
+    await runtime.close();
+    await runtime.deps.db.close();
+  };
   try {
-    app = await buildApp({ config, db: database, clock: systemClock, bus, ...providers, webRoot, logger: false });
-    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    const url = await runtime.app.listen({ port: 0, host: "127.0.0.1" });
     const { cookie, agentId } = await signInOwnerWithAgent(url);
-    const started = app;
-    return {
-      url,
-      cookie,
-      agentId,
-      async close() {
-        await started.close();
-        await bus.close();
-        await providers.tts.close?.();
-        await database.close();
-      },
-    };
+    return { url, cookie, agentId, close };
   } catch (error) {
-    await app?.close();
-    await bus.close();
-    await database.close();
+    await close();
     throw error;
   }
 }

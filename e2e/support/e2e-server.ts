@@ -6,13 +6,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildApp } from "../../server/app.js";
 import { createAdmin } from "../../server/auth/service.js";
 import { systemClock } from "../../server/clock.js";
 import { loadConfig } from "../../server/config.js";
-import { openDatabase } from "../../server/db/connect.js";
-import { createProviders } from "../../server/providers/create-providers.js";
-import { createEventBus } from "../../server/realtime/create-event-bus.js";
+import { createRuntime } from "../../server/runtime/create-runtime.js";
 import { OWNER } from "./accounts.js";
 import { announceReadyUntilStopped } from "./server-ready.js";
 
@@ -46,31 +43,18 @@ if (values.stt) Object.assign(env, { STT_BASE_URL: values.stt, STT_API_KEY: "tes
 // The realtime speech-to-speech engine (decision 141) through a fake Realtime model at that base.
 if (values.realtime) Object.assign(env, { REALTIME_BASE_URL: values.realtime, REALTIME_API_KEY: "test-key" });
 const config = loadConfig(env);
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
-const bus = await createEventBus(database);
-const owner = await createAdmin(
-  { db: database.db, clock: systemClock, bus, sessionSecret: config.sessionSecret },
-  OWNER.email,
-  OWNER.password,
-);
-await database.db.execute(
-  `update users set full_name = '${OWNER.fullName}', first_name = 'Olivia', last_name = 'Owner' where id = '${owner.id}'`,
-);
-
-const providers = await createProviders(config);
-const app = await buildApp({
-  config,
-  db: database,
-  clock: systemClock,
-  bus,
-  ...providers,
+const runtime = await createRuntime(config, {
   webRoot: fileURLToPath(new URL("../../dist/web", import.meta.url)),
   logger: { level: "warn" },
 });
+const { app, deps } = runtime;
+const owner = await createAdmin(
+  { db: deps.db.db, clock: systemClock, bus: deps.bus, sessionSecret: config.sessionSecret },
+  OWNER.email,
+  OWNER.password,
+);
+await deps.db.db.execute(
+  `update users set full_name = '${OWNER.fullName}', first_name = 'Olivia', last_name = 'Owner' where id = '${owner.id}'`,
+);
 const url = await app.listen({ port: config.PORT, host: config.HOST });
-announceReadyUntilStopped(url, async () => {
-  await app.close();
-  await bus.close();
-  await providers.tts.close?.();
-  await database.close();
-});
+announceReadyUntilStopped(url, () => runtime.close());

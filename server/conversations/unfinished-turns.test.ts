@@ -33,7 +33,8 @@ describeEachEngine("unfinished turns", (engine) => {
     const next = await startTestApp(engine, {
       database: first.deps.db,
       keepDatabase: true,
-      overrides: { llm: fakeLlm(fake), clock },
+      clock,
+      overrides: { llm: fakeLlm(fake) },
     });
     restarts.push(next);
     return next;

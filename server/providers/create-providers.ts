@@ -68,20 +68,3 @@ export async function createReranker(config: Config): Promise<Reranker | null> {
     timeoutMs: config.RERANK_TIMEOUT_MS,
   });
 }
-
-export async function createProviders(config: Config): Promise<{
-  llm: LlmProvider;
-  tts: TtsProvider;
-  stt: SttProvider | null;
-  embeddings: EmbeddingsProvider | null;
-  reranker: Reranker | null;
-}> {
-  const [llm, tts, stt, embeddings, reranker] = await Promise.all([
-    createLlm(config),
-    createTts(config),
-    createStt(config),
-    createEmbeddings(config),
-    createReranker(config),
-  ]);
-  return { llm, tts, stt, embeddings, reranker };
-}

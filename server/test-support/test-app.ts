@@ -6,12 +6,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe } from "vitest";
 import type { AppDeps } from "../app-deps.js";
-import { buildApp } from "../app.js";
 import { createManualClock } from "../clock.js";
 import { loadConfig, type Config } from "../config.js";
 import { openDatabase, type Database } from "../db/connect.js";
-import { createProviders } from "../providers/create-providers.js";
-import { createEventBus } from "../realtime/create-event-bus.js";
+import { createRuntime, type RuntimeOptions } from "../runtime/create-runtime.js";
 import { pgliteSnapshot, postgresTemplate } from "./database-templates.js";
 import { createTestPostgresDatabase } from "./postgres-database.js";
 
@@ -35,7 +33,9 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Reuse a database (e.g. to restart the app on the same data). */
   database?: Database;
-  overrides?: Partial<AppDeps>;
+  /** The app's clock; a manual clock at 2026-06-01 09:00 UTC by default. */
+  clock?: ReturnType<typeof createManualClock>;
+  overrides?: RuntimeOptions["overrides"];
   keepDatabase?: boolean;
 }
 
@@ -68,11 +68,12 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
     OUTCOME_SWEEP_INTERVAL_MS: "0",
     ...options.env,
   });
-  const clock = createManualClock(new Date("2026-06-01T09:00:00Z"));
-  const bus = await createEventBus(opened.database);
-  const providers = await createProviders(config);
-  const deps: AppDeps = { config, db: opened.database, clock, bus, ...providers, ...options.overrides };
-  const app = await buildApp(deps);
+  const clock = options.clock ?? createManualClock(new Date("2026-06-01T09:00:00Z"));
+  const { app, deps, close } = await createRuntime(config, {
+    database: opened.database,
+    clock,
+    ...(options.overrides ? { overrides: options.overrides } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -83,9 +84,7 @@ export async function startTestApp(engine: Engine, options: TestAppOptions = {})
       // The test is over: nothing is owed to a connection its client left open, and close() would
       // wait for it (one that fetch had opened but never used held a close for 62 s).
       app.server.closeAllConnections();
-      await app.close();
-      await bus.close();
-      await deps.tts.close?.();
+      await close();
       if (!options.keepDatabase) await opened.drop();
     },
   };
