@@ -31,6 +31,7 @@ it("keeps the keys of a turn's question and reply from streaming to stored", () 
     reply: "Within 30 days [1].",
     citations: [],
     waiting: false,
+    streamed: true,
     stopped: false,
     keep: null,
     regenerating: false,

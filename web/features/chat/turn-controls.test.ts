@@ -39,6 +39,7 @@ const inFlight = (change: Partial<PendingTurn> = {}): PendingTurn => ({
   reply: "Once upon",
   citations: [],
   waiting: false,
+  streamed: true,
   stopped: false,
   keep: null,
   regenerating: false,

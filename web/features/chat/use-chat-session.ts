@@ -5,7 +5,7 @@
  * hook only reflects them.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { SECURITY_LOCK_NOTICE, type ChatLocked, type ChatMessage, type MessageStatus } from "../../../contracts/chat";
 import { SECURITY_LOCK_MINUTES } from "../../../contracts/limits";
 import { ApiError, isUnauthorized } from "../../lib/api";
@@ -20,8 +20,9 @@ import {
 } from "./chat-queries";
 import type { Citation } from "../../../contracts/knowledge";
 import { sendChatMessage } from "./chat-stream";
+import { chatTurnTransition, IDLE_CHAT, type PendingTurn } from "./chat-turn";
 import type { MessageActions } from "./message-branch-controls";
-import { retryTarget, stopTurn } from "./turn-controls";
+import { retryTarget } from "./turn-controls";
 import { useTypingReveal } from "./use-typing-reveal";
 import { useToolSteps } from "./use-tool-steps";
 
@@ -40,24 +41,7 @@ export interface DisplayMessage {
   citations: Citation[];
 }
 
-export interface PendingTurn {
-  key: string;
-  userMessageId: string | null;
-  userText: string;
-  sentAt: string;
-  reply: string;
-  citations: Citation[];
-  waiting: boolean;
-  /** The user pressed Stop: the reply shows as it was until the stored one replaces it. */
-  stopped: boolean;
-  /**
-   * An edit or regeneration: how many stored messages stay shown above it (the branch it
-   * continues); null for an ordinary turn after all of them.
-   */
-  keep: number | null;
-  /** A regeneration: no new user message, the reply answers the stored one. */
-  regenerating: boolean;
-}
+export type { PendingTurn };
 
 /** What a turn asks: a new message, an edit of a stored one, or a stored one answered again. */
 type TurnAsk =
@@ -75,11 +59,9 @@ export function useChatSession(
   const queryClient = useQueryClient();
   const stored = useQuery({ ...conversationMessagesQuery(conversationId ?? "none"), enabled: conversationId !== null });
   const conversations = useQuery(conversationListQuery);
-  const [pending, setPending] = useState<PendingTurn | null>(null);
+  const [turn, dispatch] = useReducer(chatTurnTransition, IDLE_CHAT);
+  const { pending, reveal, lock: localLock, offlineSeen } = turn;
   const tools = useToolSteps(conversationId);
-  const [reveal, setReveal] = useState<{ key: string; text: string } | null>(null);
-  const [localLock, setLocalLock] = useState<{ conversationId: string; until: number } | null>(null);
-  const [offlineSeen, setOfflineSeen] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
   // The turn the user stopped, told apart from one cancelled by leaving the conversation.
   const stoppedKeyRef = useRef<string | null>(null);
@@ -94,13 +76,11 @@ export function useChatSession(
     if (turnConversationRef.current === conversationId) return;
     abortRef.current?.abort();
     turnConversationRef.current = conversationId;
-    setPending(null);
-    setReveal(null);
+    dispatch({ type: "left" });
   }, [conversationId]);
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  const lockFor = (id: string, minutes: number) =>
-    setLocalLock({ conversationId: id, until: Date.now() + minutes * MINUTE_MS });
+  const lockFor = (id: string, minutes: number) => ({ conversationId: id, until: Date.now() + minutes * MINUTE_MS });
   const securityAlert = () =>
     toast({ title: "Security Alert", description: SECURITY_LOCK_NOTICE, variant: "destructive" });
 
@@ -130,24 +110,15 @@ export function useChatSession(
     abortRef.current = controller;
     const key = crypto.randomUUID();
     let turnConversation = conversationId;
-    let revealing = false;
-    let sawDelta = false;
     // The server has stored the user's message (the conversation event names it).
     let named = false;
     let userMessageId: string | null = null;
-    const update = (change: (turn: PendingTurn) => PendingTurn) =>
-      setPending((turn) => (turn && turn.key === key ? change(turn) : turn));
 
-    setReveal(null);
-    setPending({
+    dispatch({
+      type: "started",
       key,
-      userMessageId: null,
       userText: text,
       sentAt: new Date().toISOString(),
-      reply: "",
-      citations: [],
-      waiting: true,
-      stopped: false,
       keep,
       regenerating: ask.kind === "regenerate",
     });
@@ -163,20 +134,12 @@ export function useChatSession(
             // A regenerated reply's user message keeps the key it has had all along.
             if (ask.kind !== "regenerate") displayKeys.set(event.userMessageId, key);
             userMessageId = event.userMessageId;
-            update((turn) => ({ ...turn, userMessageId: event.userMessageId }));
             // The offline responder has no real pacing, so its reply gets the typing reveal.
-            if (event.offline) {
-              setOfflineSeen(true);
-              revealing = true;
-              setReveal({ key, text: "" });
-            }
+            dispatch({ type: "named", key, userMessageId: event.userMessageId, offline: event.offline });
             if (conversationId === null) onConversationStarted(event.conversationId);
           },
           onDelta(delta) {
-            sawDelta = true;
-            update((turn) => ({ ...turn, waiting: false, reply: turn.reply + delta }));
-            if (revealing)
-              setReveal((current) => (current?.key === key ? { key, text: current.text + delta } : current));
+            dispatch({ type: "delta", key, text: delta });
           },
           onToolCall(event) {
             if (userMessageId) tools.onToolCall(userMessageId, event);
@@ -185,14 +148,15 @@ export function useChatSession(
         },
         controller.signal,
       );
-      if (result.offline) setOfflineSeen(true);
-      if (result.securityLock) {
-        lockFor(result.conversationId, SECURITY_LOCK_MINUTES);
-        securityAlert();
-      } else if (revealing || !sawDelta) {
-        setReveal({ key, text: result.response });
-      }
-      update((turn) => ({ ...turn, waiting: false, reply: result.response, citations: result.citations }));
+      dispatch({
+        type: "answered",
+        key,
+        reply: result.response,
+        citations: result.citations,
+        offline: result.offline,
+        lock: result.securityLock ? lockFor(result.conversationId, SECURITY_LOCK_MINUTES) : null,
+      });
+      if (result.securityLock) securityAlert();
       await Promise.all([
         invalidateAfterTurn(queryClient, result.conversationId),
         tools.refresh(result.conversationId),
@@ -212,7 +176,7 @@ export function useChatSession(
       }
       if (error instanceof ApiError && error.status === 423 && turnConversation) {
         const body = parseLocked(error.body);
-        lockFor(turnConversation, body?.minutesLeft ?? SECURITY_LOCK_MINUTES);
+        dispatch({ type: "locked", ...lockFor(turnConversation, body?.minutesLeft ?? SECURITY_LOCK_MINUTES) });
         securityAlert();
       } else {
         const detail = error instanceof ApiError ? error.serverMessage : null;
@@ -223,7 +187,7 @@ export function useChatSession(
       // putting it back in the box too would invite sending it twice.
       return named;
     } finally {
-      setPending((turn) => (turn?.key === key && !turn.stopped ? null : turn));
+      dispatch({ type: "settled", key });
       if (abortRef.current === controller) abortRef.current = null;
     }
   }
@@ -232,9 +196,7 @@ export function useChatSession(
     const controller = abortRef.current;
     if (!controller) return;
     stoppedKeyRef.current = pending?.key ?? null;
-    setPending(stopTurn);
-    // What was already revealed stays; the rest of a typed-out reply is not shown.
-    setReveal(null);
+    dispatch({ type: "stopped" });
     controller.abort();
   }
 
