@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CompanyEntry } from "../../contracts/admin.js";
-import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { makeAdminAndAcme, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { insertAgent, insertCompanyWarning } from "../test-support/inserted-records.js";
 
@@ -12,10 +12,8 @@ describeEachEngine("Company Management", (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    admin = await makeOwner(t, { companyName: "Admin House" });
-    alice = await makeUser(t, { admin: false, companyName: "Acme Corp", fullName: "Alice Able" });
-    t.clock.advance(1000); // Alice signed up first: she is the company's first user
-    bob = await makeUser(t, { admin: false, companyName: "  acme corp ", fullName: "Bob Baker" });
+    // Alice signed up first: she is the company's first user.
+    ({ admin, alice, bob } = await makeAdminAndAcme(t));
   });
   afterAll(() => t.close());
 

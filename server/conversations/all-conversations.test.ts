@@ -2,7 +2,7 @@ import { errorBody } from "../../contracts/errors.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminConversation, AdminVoiceConversation, AdminVoiceMessages } from "../../contracts/admin.js";
 import { FAKE_WAV } from "../test-support/fake-openai.js";
-import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { makeAdminAndAcme, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { auditRows, insertConversation, insertVoiceAudio } from "../test-support/inserted-records.js";
 
@@ -14,10 +14,8 @@ describeEachEngine("all conversations", (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    admin = await makeOwner(t, { companyName: "Admin House" });
-    alice = await makeUser(t, { admin: false, companyName: "Acme Corp", fullName: "Alice Able" });
-    t.clock.advance(1000); // Alice signed up first: she is the company's first user
-    bob = await makeUser(t, { admin: false, companyName: "  acme corp ", fullName: "Bob Baker" });
+    // Alice signed up first: she is the company's first user.
+    ({ admin, alice, bob } = await makeAdminAndAcme(t));
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ErrorReport } from "../../contracts/reports.js";
 import { errorReports } from "../db/schema-records.js";
 import type { AdminEvent } from "../realtime/event-bus.js";
-import { makeOwner, makeUser, type MadeUser } from "../test-support/factories.js";
+import { makeAdminAndAcme, type MadeUser } from "../test-support/factories.js";
 import { describeEachEngine, startTestApp, type TestApp } from "../test-support/test-app.js";
 import { auditRows } from "../test-support/inserted-records.js";
 
@@ -14,10 +14,8 @@ describeEachEngine("error reports, as an admin reviews them", (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    admin = await makeOwner(t, { companyName: "Admin House" });
-    alice = await makeUser(t, { admin: false, companyName: "Acme Corp", fullName: "Alice Able" });
-    t.clock.advance(1000); // Alice signed up first: she is the company's first user
-    bob = await makeUser(t, { admin: false, companyName: "  acme corp ", fullName: "Bob Baker" });
+    // Alice signed up first: she is the company's first user.
+    ({ admin, alice, bob } = await makeAdminAndAcme(t));
   });
   afterAll(() => t.close());
 

@@ -55,3 +55,15 @@ export async function makeUser(t: TestApp, options: MakeUserOptions = {}): Promi
 export async function makeOwner(t: TestApp, fields: Partial<SignupInput> = {}): Promise<MadeUser> {
   return makeUser(t, { ...fields, status: "approved", admin: true });
 }
+
+/**
+ * The admin screens' cast: the owner (an admin of "Admin House") and two people of one company
+ * written two ways ("Acme Corp" and "  acme corp "), Alice signed up a second before Bob.
+ */
+export async function makeAdminAndAcme(t: TestApp): Promise<{ admin: MadeUser; alice: MadeUser; bob: MadeUser }> {
+  const admin = await makeOwner(t, { companyName: "Admin House" });
+  const alice = await makeUser(t, { admin: false, companyName: "Acme Corp", fullName: "Alice Able" });
+  t.clock.advance(1000);
+  const bob = await makeUser(t, { admin: false, companyName: "  acme corp ", fullName: "Bob Baker" });
+  return { admin, alice, bob };
+}

@@ -3,6 +3,7 @@
  * key starts with its API path, so the live channel can invalidate by path prefix.
  */
 import { mutationOptions, queryOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { apiRoute, apiUrl } from "../../contracts/api-routes";
 import {
   TOTAL_COUNT_HEADER,
   type AdminConversation,
@@ -17,7 +18,7 @@ import type { AnalyticsReport, AnalyticsTable, AuditPage, CompanyPatch, Quotas }
 import type { AdminStats } from "../../contracts/realtime";
 import type { ToolCallStep } from "../../contracts/tool-calls";
 import type { ErrorReport } from "../../contracts/reports";
-import { apiGet, apiRequest, throwIfNotOk } from "./api";
+import { apiRequest, throwIfNotOk } from "./api";
 
 export type ReportFilter = "unresolved" | "resolved" | "all";
 
@@ -57,41 +58,31 @@ export interface AuditFilter {
   to?: string;
 }
 
-/** Only the filters that are set, as a query string. */
-function searchOf(values: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== "") params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 export const analyticsQuery = (filter: AnalyticsFilter) =>
   queryOptions({
     queryKey: adminKeys.analyticsRange(filter),
-    queryFn: () => apiGet<AnalyticsReport>(`/api/admin/analytics?${searchOf(filter)}`),
+    queryFn: () => apiRequest<AnalyticsReport>(apiRoute("analytics", {}, { ...filter })),
     placeholderData: (previous) => previous,
   });
 
 /** Where a table's CSV downloads from (a plain link: the browser saves the file). */
 export const analyticsCsvUrl = (table: AnalyticsTable, filter: AnalyticsFilter) =>
-  `/api/admin/analytics.csv?${searchOf({ table, ...filter })}`;
+  apiUrl("analyticsCsv", {}, { table, ...filter });
 
 export const auditQuery = (filter: AuditFilter, page: number) =>
   queryOptions({
     queryKey: adminKeys.auditPage(filter, page),
-    queryFn: () => apiGet<AuditPage>(`/api/admin/audit?${searchOf({ ...filter, page })}`),
+    queryFn: () => apiRequest<AuditPage>(apiRoute("audit", {}, { ...filter, page })),
     placeholderData: (previous) => previous,
   });
 
-export const auditCsvUrl = (filter: AuditFilter) => `/api/admin/audit.csv?${searchOf(filter)}`;
+export const auditCsvUrl = (filter: AuditFilter) => apiUrl("auditCsv", {}, { ...filter });
 
 export const editCompanyMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, patch }: { id: string; patch: CompanyPatch }) =>
       apiRequest<{ id: string; companyName: string; agentLimit: number; quotas: Quotas }>(
-        "PATCH",
-        `/api/admin/companies/${id}`,
+        apiRoute("editCompany", { id }),
         patch,
       ),
     onSettled: () => {
@@ -107,7 +98,7 @@ export function isAdminKey(key: QueryKey): boolean {
 
 export const adminStatsQuery = queryOptions({
   queryKey: adminKeys.stats,
-  queryFn: () => apiGet<AdminStats>("/api/admin/stats"),
+  queryFn: () => apiRequest<AdminStats>(apiRoute("adminStats")),
 });
 
 export interface UserPage {
@@ -119,9 +110,7 @@ export const userPageQuery = (search: string, page: number) =>
   queryOptions({
     queryKey: adminKeys.userPage(search, page),
     queryFn: async (): Promise<UserPage> => {
-      const params = new URLSearchParams({ page: String(page) });
-      if (search) params.set("search", search);
-      const res = await fetch(`/api/admin/users?${params}`, { credentials: "include" });
+      const res = await fetch(apiUrl("users", {}, { page, search }), { credentials: "include" });
       await throwIfNotOk(res);
       const users = (await res.json()) as User[];
       return { users, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? users.length) };
@@ -130,57 +119,57 @@ export const userPageQuery = (search: string, page: number) =>
   });
 
 export const adminUserQuery = (id: string) =>
-  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => apiGet<User>(`/api/admin/users/${id}`) });
+  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => apiRequest<User>(apiRoute("user", { id })) });
 
 export const companiesQuery = queryOptions({
   queryKey: adminKeys.companies,
-  queryFn: () => apiGet<CompanyEntry[]>("/api/admin/companies"),
+  queryFn: () => apiRequest<CompanyEntry[]>(apiRoute("companies")),
 });
 
 export const conversationsQuery = queryOptions({
   queryKey: adminKeys.conversations,
-  queryFn: () => apiGet<AdminConversation[]>("/api/admin/conversations"),
+  queryFn: () => apiRequest<AdminConversation[]>(apiRoute("allConversations")),
 });
 
 export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.conversation(id),
-    queryFn: () => apiGet<AdminConversation>(`/api/admin/conversation/${id}`),
+    queryFn: () => apiRequest<AdminConversation>(apiRoute("anyConversation", { id })),
   });
 
 export const conversationMessagesQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.conversationMessages(id),
-    queryFn: () => apiGet<AdminMessage[]>(`/api/admin/conversation/${id}/messages`),
+    queryFn: () => apiRequest<AdminMessage[]>(apiRoute("anyConversationMessages", { id })),
   });
 
 export const conversationToolCallsQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.conversationToolCalls(id),
-    queryFn: () => apiGet<ToolCallStep[]>(`/api/admin/conversation/${id}/tool-calls`),
+    queryFn: () => apiRequest<ToolCallStep[]>(apiRoute("adminToolCalls", { id })),
   });
 
 export const voiceConversationsQuery = queryOptions({
   queryKey: adminKeys.voiceConversations,
-  queryFn: () => apiGet<AdminVoiceConversation[]>("/api/admin/voice-conversations"),
+  queryFn: () => apiRequest<AdminVoiceConversation[]>(apiRoute("allVoiceConversations")),
 });
 
 export const voiceMessagesQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.voiceMessages(id),
-    queryFn: () => apiGet<AdminVoiceMessages>(`/api/admin/voice-conversations/${id}/messages`),
+    queryFn: () => apiRequest<AdminVoiceMessages>(apiRoute("anyVoiceMessages", { id })),
   });
 
 export const errorReportsQuery = (filter: ReportFilter) =>
   queryOptions({
     queryKey: adminKeys.errorReportList(filter),
-    queryFn: () => apiGet<ErrorReport[]>(`/api/admin/error-reports?filter=${filter}`),
+    queryFn: () => apiRequest<ErrorReport[]>(apiRoute("errorReports", {}, { filter })),
   });
 
 export const setApprovalMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, approved }: { id: string; approved: boolean }) =>
-      apiRequest<User>("POST", `/api/admin/users/${id}/approve`, { approved }),
+      apiRequest<User>(apiRoute("approveUser", { id }), { approved }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.users });
       void queryClient.invalidateQueries({ queryKey: adminKeys.companies });
@@ -192,12 +181,12 @@ export const setApprovalMutation = (queryClient: QueryClient) =>
 export const resetPasswordMutation = () =>
   mutationOptions({
     mutationFn: ({ id, newPassword }: { id: string; newPassword: string }) =>
-      apiRequest("POST", `/api/admin/users/${id}/reset-password`, { newPassword }),
+      apiRequest(apiRoute("resetPassword", { id }), { newPassword }),
   });
 
 export const resolveReportMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (id: string) => apiRequest<ErrorReport>("PATCH", `/api/admin/error-reports/${id}/resolve`),
+    mutationFn: (id: string) => apiRequest<ErrorReport>(apiRoute("resolveErrorReport", { id })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.errorReports });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
@@ -206,5 +195,5 @@ export const resolveReportMutation = (queryClient: QueryClient) =>
 
 export const resetAllMutation = () =>
   mutationOptions({
-    mutationFn: () => apiRequest<ResetAllResult>("POST", "/api/admin/reset-all", { confirm: "RESET" }),
+    mutationFn: () => apiRequest<ResetAllResult>(apiRoute("resetAll"), { confirm: "RESET" }),
   });

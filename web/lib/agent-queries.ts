@@ -1,7 +1,8 @@
 /** Query keys and fetchers for agents and templates, kept together (STYLE.md 6). */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRoute } from "../../contracts/api-routes";
 import type { Agent, AgentOwnerChange, AgentTemplate } from "../../contracts/agents";
-import { apiGet, apiRequest } from "./api";
+import { apiRequest } from "./api";
 
 export const agentKeys = {
   all: ["/api/agents"] as const,
@@ -9,20 +10,23 @@ export const agentKeys = {
   templates: ["/api/agent-templates"] as const,
 };
 
-export const agentListQuery = queryOptions({ queryKey: agentKeys.all, queryFn: () => apiGet<Agent[]>("/api/agents") });
+export const agentListQuery = queryOptions({
+  queryKey: agentKeys.all,
+  queryFn: () => apiRequest<Agent[]>(apiRoute("agents")),
+});
 
 export const agentQuery = (id: string) =>
-  queryOptions({ queryKey: agentKeys.one(id), queryFn: () => apiGet<Agent>(`/api/agents/${id}`) });
+  queryOptions({ queryKey: agentKeys.one(id), queryFn: () => apiRequest<Agent>(apiRoute("agent", { id })) });
 
 export const templateListQuery = queryOptions({
   queryKey: agentKeys.templates,
-  queryFn: () => apiGet<AgentTemplate[]>("/api/agent-templates"),
+  queryFn: () => apiRequest<AgentTemplate[]>(apiRoute("agentTemplates")),
 });
 
 /** An admin hands the agent to a colleague of its owner; the agent, the lists and the audit refresh. */
 export const transferAgentMutation = (queryClient: QueryClient, id: string) =>
   mutationOptions({
-    mutationFn: (change: AgentOwnerChange) => apiRequest<Agent>("POST", `/api/agents/${id}/owner`, change),
+    mutationFn: (change: AgentOwnerChange) => apiRequest<Agent>(apiRoute("transferAgent", { id }), change),
     onSuccess: async (agent) => {
       queryClient.setQueryData(agentKeys.one(id), agent);
       await queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });

@@ -3,6 +3,7 @@
  * answer becomes an ApiError whose message is "{status}: {body text or status text}".
  */
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import type { ApiRoute } from "../../contracts/api-routes";
 import type { ErrorCode } from "../../contracts/errors";
 
 export class ApiError extends Error {
@@ -41,7 +42,11 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * Sends one request to a route of the API table, `apiRoute(name, params, query)`
+ * (contracts/api-routes.ts), with `body` as JSON; answers the parsed JSON, or null when empty.
+ */
+export async function apiRequest<T = unknown>({ method, url }: ApiRoute, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: "include",
@@ -53,14 +58,15 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export const apiGet = <T>(url: string) => apiRequest<T>("GET", url);
-
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** The default read: GET the path formed by joining the query key's segments with "/". */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet(queryKey.join("/"));
+/**
+ * The default read: GET the path formed by joining the query key's segments with "/" (a key
+ * names the GET route that fills it, e.g. `["/api/agents", id]`).
+ */
+const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest({ method: "GET", url: queryKey.join("/") });
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,11 +1,12 @@
 /** The signed-in user (spec section 4): 401 means signed out, any other failure is an error, no retry. */
+import { apiUrl } from "../../contracts/api-routes";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../contracts/auth";
 
 export const currentUserQuery = queryOptions({
   queryKey: ["/api/auth/user"],
   queryFn: async (): Promise<User | null> => {
-    const res = await fetch("/api/auth/user", { credentials: "include" });
+    const res = await fetch(apiUrl("currentUser"), { credentials: "include" });
     if (res.status === 401) return null;
     if (!res.ok) throw new Error(`Auth check failed: ${res.status}`);
     return (await res.json()) as User;

@@ -4,6 +4,7 @@
  * beside its field. On success every other session of the person ends (this one stays).
  */
 import { useMutation } from "@tanstack/react-query";
+import { apiRoute } from "../../contracts/api-routes";
 import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { ChangePasswordSchema, type ChangePasswordInput } from "../../contracts/auth";
@@ -20,7 +21,7 @@ type PasswordErrors = Partial<Record<keyof PasswordForm, string>>;
 const EMPTY: PasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 const changePasswordMutation = {
-  mutationFn: (input: ChangePasswordInput) => apiRequest<{ message: string }>("POST", "/api/auth/password", input),
+  mutationFn: (input: ChangePasswordInput) => apiRequest<{ message: string }>(apiRoute("changePassword"), input),
 };
 
 function validate(values: PasswordForm): { input?: ChangePasswordInput; errors: PasswordErrors } {

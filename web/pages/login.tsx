@@ -9,6 +9,7 @@
  * download and two fields do not need a form library either.
  */
 import { useMutation } from "@tanstack/react-query";
+import { apiRoute } from "../../contracts/api-routes";
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import type { LoginInput, User } from "../../contracts/auth";
@@ -45,7 +46,7 @@ export function LoginPage() {
   const failureToast = useRef<{ dismiss: () => void } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const login = useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User>("POST", "/api/login", input),
+    mutationFn: (input: LoginInput) => apiRequest<User>(apiRoute("signIn"), input),
     onSuccess: (user) => {
       failureToast.current?.dismiss();
       failureToast.current = null;

@@ -4,6 +4,7 @@
  * sign-up itself and goes straight to the dashboard.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { apiRoute } from "../../contracts/api-routes";
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -36,7 +37,7 @@ export function SignupPage() {
   const [, navigate] = useLocation();
   const form = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema), defaultValues: empty });
   const signup = useMutation({
-    mutationFn: (input: SignupInput) => apiRequest<SignupResult>("POST", "/api/signup", input),
+    mutationFn: (input: SignupInput) => apiRequest<SignupResult>(apiRoute("signUp"), input),
     onSuccess: ({ message, user }) => {
       form.reset(empty);
       toast({ title: "Success!", description: message });

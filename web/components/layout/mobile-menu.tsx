@@ -1,4 +1,5 @@
 /** Phone layout: a top bar and a slide-in panel; Logout navigates to GET /api/logout (spec). */
+import { apiUrl } from "../../../contracts/api-routes";
 import { Bug, LogOut, Menu } from "lucide-react";
 import { useState, type RefObject } from "react";
 import { Link, useLocation } from "wouter";
@@ -76,7 +77,7 @@ export function MobileMenu({
             <Bug aria-hidden /> Report Issue
           </Button>
           <Button variant="ghost" asChild>
-            <a href="/api/logout">
+            <a href={apiUrl("signOutLink")}>
               <LogOut aria-hidden /> Logout
             </a>
           </Button>

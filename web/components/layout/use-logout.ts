@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import { useLocation } from "wouter";
 import { apiRequest, queryClient } from "../../lib/api";
 
@@ -6,7 +7,7 @@ import { apiRequest, queryClient } from "../../lib/api";
 export function useLogout() {
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => apiRequest("POST", "/api/logout"),
+    mutationFn: () => apiRequest(apiRoute("signOut")),
     onSettled: () => {
       queryClient.clear();
       queryClient.setQueryData(["/api/auth/user"], null);

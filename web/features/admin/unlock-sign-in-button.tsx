@@ -4,6 +4,7 @@
  * failures stop counting against the account; the action is written to the audit log.
  */
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import { LockOpen } from "lucide-react";
 import type { UnlockSignInResult } from "../../../contracts/admin";
 import { Button } from "../../components/ui/button";
@@ -13,7 +14,7 @@ import { toast } from "../../lib/toast-store";
 
 export const unlockSignInMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (id: string) => apiRequest<UnlockSignInResult>("POST", `/api/admin/users/${id}/unlock`),
+    mutationFn: (id: string) => apiRequest<UnlockSignInResult>(apiRoute("unlockSignIn", { id })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
   });
 

@@ -4,15 +4,16 @@
  * user lists, stats and audit are refreshed by prefix afterwards.
  */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import type { DeleteUserInput, DeleteUserResult, UserDeletionPlan } from "../../../contracts/admin";
 import type { User } from "../../../contracts/auth";
 import { adminKeys } from "../../lib/admin-queries";
-import { apiGet, apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
 
 export const userDeletionPlanQuery = (id: string) =>
   queryOptions({
     queryKey: [...adminKeys.user(id), "deletion"] as const,
-    queryFn: () => apiGet<UserDeletionPlan>(`/api/admin/users/${id}/deletion`),
+    queryFn: () => apiRequest<UserDeletionPlan>(apiRoute("userDeletionPlan", { id })),
     staleTime: 0,
   });
 
@@ -26,13 +27,13 @@ function refreshPeople(queryClient: QueryClient) {
 export const setAdminMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
-      apiRequest<User>("POST", `/api/admin/users/${id}/admin`, { isAdmin }),
+      apiRequest<User>(apiRoute("setAdmin", { id }), { isAdmin }),
     onSettled: () => refreshPeople(queryClient),
   });
 
 export const deleteUserMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, input }: { id: string; input: DeleteUserInput }) =>
-      apiRequest<DeleteUserResult>("DELETE", `/api/admin/users/${id}`, input),
+      apiRequest<DeleteUserResult>(apiRoute("deleteUser", { id }), input),
     onSettled: () => refreshPeople(queryClient),
   });

@@ -5,6 +5,7 @@
  * chosen in the form, to the new agent's page, where they upload (decision 52).
  */
 import { useMutation } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import { useLocation } from "wouter";
 import type { AgentCreate } from "../../../contracts/agents";
 import { ApiError, apiRequest, queryClient } from "../../lib/api";
@@ -20,7 +21,7 @@ export function useCreateAgent(onFieldErrors: (errors: AgentFieldErrors) => void
   const [, navigate] = useLocation();
   const mutation = useMutation({
     mutationFn: ({ input }: { input: AgentCreate; files: File[] }) =>
-      apiRequest<{ id: string }>("POST", "/api/agents", input),
+      apiRequest<{ id: string }>(apiRoute("createAgent"), input),
     onSuccess: async ({ id }, { files }) => {
       holdFilesForAgent(id, files);
       const withFiles = files.length > 0;

@@ -1,12 +1,13 @@
 /** Query keys and fetchers for conversations and messages, kept together (STYLE.md 6). */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import type {
   ChatMessage,
   ConversationSearchResult,
   ConversationSummary,
   ConversationUpdate,
 } from "../../../contracts/chat";
-import { apiGet, apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
 
 export const chatKeys = {
   conversations: ["/api/conversations"] as const,
@@ -16,13 +17,13 @@ export const chatKeys = {
 
 export const conversationListQuery = queryOptions({
   queryKey: chatKeys.conversations,
-  queryFn: () => apiGet<ConversationSummary[]>("/api/conversations"),
+  queryFn: () => apiRequest<ConversationSummary[]>(apiRoute("conversations")),
 });
 
 export const conversationMessagesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: chatKeys.messages(conversationId),
-    queryFn: () => apiGet<ChatMessage[]>(`/api/conversations/${conversationId}/messages`),
+    queryFn: () => apiRequest<ChatMessage[]>(apiRoute("conversationMessages", { id: conversationId })),
   });
 
 /** A turn changes the transcript, the conversation list, the agent's chat count and the dashboard. */
@@ -42,21 +43,21 @@ export async function invalidateAfterTurn(queryClient: QueryClient, conversation
 export const conversationSearchQuery = (words: string) =>
   queryOptions({
     queryKey: chatKeys.search(words),
-    queryFn: () => apiGet<ConversationSearchResult[]>(`/api/conversations/search?q=${encodeURIComponent(words)}`),
+    queryFn: () => apiRequest<ConversationSearchResult[]>(apiRoute("searchConversations", {}, { q: words })),
     enabled: words.trim().length > 0,
   });
 
 /** Shows the branch through one of a message's versions; answers the new transcript. */
 export const chooseBranch = (conversationId: string, messageId: string) =>
-  apiRequest<ChatMessage[]>("PUT", `/api/conversations/${conversationId}/branch`, { messageId });
+  apiRequest<ChatMessage[]>(apiRoute("chooseBranch", { id: conversationId }), { messageId });
 
 export const updateConversation = (id: string, change: ConversationUpdate) =>
-  apiRequest<ConversationSummary>("PATCH", `/api/conversations/${id}`, change);
+  apiRequest<ConversationSummary>(apiRoute("updateConversation", { id }), change);
 
-export const deleteConversation = (id: string) => apiRequest<null>("DELETE", `/api/conversations/${id}`);
+export const deleteConversation = (id: string) => apiRequest<null>(apiRoute("deleteConversation", { id }));
 
 export const restoreConversation = (id: string) =>
-  apiRequest<ConversationSummary>("POST", `/api/conversations/${id}/restore`);
+  apiRequest<ConversationSummary>(apiRoute("restoreConversation", { id }));
 
 /** After a rename, pin, delete or restore: the list and any search results show it. */
 export async function invalidateConversationLists(queryClient: QueryClient): Promise<void> {

@@ -3,6 +3,7 @@
  * fetch + a ReadableStream reader, so each delta reaches the screen the moment it arrives.
  * Failures become ApiError, like every other call (spec section 8).
  */
+import { apiUrl } from "../../../contracts/api-routes";
 import {
   CHAT_SSE_EVENTS,
   type ChatRequest,
@@ -29,7 +30,7 @@ export async function sendChatMessage(
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
 ): Promise<ChatResponse> {
-  const res = await fetch(`/api/chat/${agentId}`, {
+  const res = await fetch(apiUrl("chat", { agentId }), {
     method: "POST",
     credentials: "include",
     headers: { "Content-Type": "application/json", Accept: "text/event-stream" },

@@ -1,7 +1,8 @@
 /** The record of a conversation's tool calls, and a person's yes or no to one that waits (issue 24). */
 import { queryOptions } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import type { ToolCallStep } from "../../../contracts/tool-calls";
-import { apiGet, apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
 
 export const toolCallKeys = {
   ofConversation: (conversationId: string) => ["/api/conversations", conversationId, "tool-calls"] as const,
@@ -10,8 +11,10 @@ export const toolCallKeys = {
 export const conversationToolCallsQuery = (conversationId: string) =>
   queryOptions({
     queryKey: toolCallKeys.ofConversation(conversationId),
-    queryFn: () => apiGet<ToolCallStep[]>(`/api/conversations/${conversationId}/tool-calls`),
+    queryFn: () => apiRequest<ToolCallStep[]>(apiRoute("toolCalls", { id: conversationId })),
   });
 
 export const decideToolCall = (conversationId: string, callId: string, decision: "approve" | "deny") =>
-  apiRequest<ToolCallStep>("POST", `/api/conversations/${conversationId}/tool-calls/${callId}/${decision}`);
+  apiRequest<ToolCallStep>(
+    apiRoute(decision === "approve" ? "approveToolCall" : "denyToolCall", { id: conversationId, callId }),
+  );

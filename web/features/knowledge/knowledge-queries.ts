@@ -3,8 +3,9 @@
  * key starts with the agent's own key, so invalidating the agent refreshes its knowledge too.
  */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRoute, apiUrl } from "../../../contracts/api-routes";
 import type { KnowledgeDocument, KnowledgeText, KnowledgeUploadProgress } from "../../../contracts/knowledge";
-import { apiGet, apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
 
 /** How often the list is re-read while a document is still being processed. */
 export const PROCESSING_POLL_MS = 2000;
@@ -14,14 +15,13 @@ export const knowledgeKeys = {
   uploads: ["/api/knowledge/uploads"] as const,
 };
 
-const knowledgeUrl = (agentId: string) => `/api/agents/${agentId}/knowledge`;
-export const knowledgeDocumentUrl = (agentId: string, documentId: string) => `${knowledgeUrl(agentId)}/${documentId}`;
-export const knowledgeUploadUrl = knowledgeUrl;
+/** Where a file is uploaded to (upload-knowledge-file.ts sends it with its progress). */
+export const knowledgeUploadUrl = (agentId: string) => apiUrl("addKnowledge", { id: agentId });
 
 export const knowledgeListQuery = (agentId: string) =>
   queryOptions({
     queryKey: knowledgeKeys.list(agentId),
-    queryFn: () => apiGet<KnowledgeDocument[]>(knowledgeUrl(agentId)),
+    queryFn: () => apiRequest<KnowledgeDocument[]>(apiRoute("knowledge", { id: agentId })),
     // Poll only while something is processing: an idle page makes no requests.
     refetchInterval: (query) =>
       query.state.data?.some((doc) => doc.status === "processing") ? PROCESSING_POLL_MS : false,
@@ -31,7 +31,7 @@ export const knowledgeListQuery = (agentId: string) =>
 export const knowledgeUploadsQuery = (polling: boolean) =>
   queryOptions({
     queryKey: knowledgeKeys.uploads,
-    queryFn: () => apiGet<KnowledgeUploadProgress[]>("/api/knowledge/uploads"),
+    queryFn: () => apiRequest<KnowledgeUploadProgress[]>(apiRoute("knowledgeUploads")),
     enabled: polling,
     refetchInterval: polling ? PROCESSING_POLL_MS : false,
   });
@@ -45,20 +45,22 @@ export function putDocument(queryClient: QueryClient, agentId: string, doc: Know
 
 export const pasteTextMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (input: KnowledgeText) => apiRequest<KnowledgeDocument>("POST", knowledgeUrl(agentId), input),
+    mutationFn: (input: KnowledgeText) =>
+      apiRequest<KnowledgeDocument>(apiRoute("addKnowledge", { id: agentId }), input),
     onSuccess: (doc) => putDocument(queryClient, agentId, doc),
   });
 
 export const reindexMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
     mutationFn: (documentId: string) =>
-      apiRequest<KnowledgeDocument>("POST", `${knowledgeDocumentUrl(agentId, documentId)}/reindex`),
+      apiRequest<KnowledgeDocument>(apiRoute("reindexKnowledge", { id: agentId, docId: documentId })),
     onSuccess: (doc) => putDocument(queryClient, agentId, doc),
   });
 
 export const deleteDocumentMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (documentId: string) => apiRequest<null>("DELETE", knowledgeDocumentUrl(agentId, documentId)),
+    mutationFn: (documentId: string) =>
+      apiRequest<null>(apiRoute("deleteKnowledge", { id: agentId, docId: documentId })),
     onSuccess: (_nothing, documentId) =>
       queryClient.setQueryData<KnowledgeDocument[]>(knowledgeKeys.list(agentId), (list) =>
         list?.filter((d) => d.id !== documentId),

@@ -3,6 +3,7 @@
  * start with their API path, so the live channel can invalidate by prefix.
  */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRoute, apiUrl } from "../../../contracts/api-routes";
 import type {
   AgentOutcomeFields,
   ConversationOutcome,
@@ -11,7 +12,7 @@ import type {
   OutcomeAnalyticsTable,
   OutcomeField,
 } from "../../../contracts/outcomes";
-import { apiGet, apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
 
 export const outcomeKeys = {
   fields: (agentId: string) => ["/api/agents", agentId, "outcome-fields"] as const,
@@ -22,27 +23,27 @@ export const outcomeKeys = {
 export const outcomeFieldsQuery = (agentId: string) =>
   queryOptions({
     queryKey: outcomeKeys.fields(agentId),
-    queryFn: () => apiGet<AgentOutcomeFields>(`/api/agents/${agentId}/outcome-fields`),
+    queryFn: () => apiRequest<AgentOutcomeFields>(apiRoute("outcomeFields", { id: agentId })),
   });
 
 export const saveOutcomeFieldsMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
     mutationFn: (fields: OutcomeField[]) =>
-      apiRequest<AgentOutcomeFields>("PUT", `/api/agents/${agentId}/outcome-fields`, { fields }),
+      apiRequest<AgentOutcomeFields>(apiRoute("saveOutcomeFields", { id: agentId }), { fields }),
     onSuccess: (saved) => queryClient.setQueryData(outcomeKeys.fields(agentId), saved),
   });
 
 export const conversationOutcomeQuery = (conversationId: string) =>
   queryOptions({
     queryKey: outcomeKeys.outcome(conversationId),
-    queryFn: () => apiGet<ConversationOutcome>(`/api/conversations/${conversationId}/outcome`),
+    queryFn: () => apiRequest<ConversationOutcome>(apiRoute("outcome", { id: conversationId })),
     staleTime: 30_000,
   });
 
 export const correctOutcomeMutation = (queryClient: QueryClient, conversationId: string) =>
   mutationOptions({
     mutationFn: (patch: ConversationOutcomePatch) =>
-      apiRequest<ConversationOutcome>("PATCH", `/api/conversations/${conversationId}/outcome`, patch),
+      apiRequest<ConversationOutcome>(apiRoute("correctOutcome", { id: conversationId }), patch),
     onSuccess: (saved) => {
       queryClient.setQueryData(outcomeKeys.outcome(conversationId), saved);
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/outcome-analytics"] });
@@ -52,8 +53,8 @@ export const correctOutcomeMutation = (queryClient: QueryClient, conversationId:
 export const outcomeAnalyticsQuery = (range: { from: string; to: string }) =>
   queryOptions({
     queryKey: outcomeKeys.analytics(range),
-    queryFn: () => apiGet<OutcomeAnalytics>(`/api/admin/outcome-analytics?from=${range.from}&to=${range.to}`),
+    queryFn: () => apiRequest<OutcomeAnalytics>(apiRoute("outcomeAnalytics", {}, { from: range.from, to: range.to })),
   });
 
 export const outcomeAnalyticsCsvUrl = (table: OutcomeAnalyticsTable, range: { from: string; to: string }) =>
-  `/api/admin/outcome-analytics.csv?table=${table}&from=${range.from}&to=${range.to}`;
+  apiUrl("outcomeAnalyticsCsv", {}, { table, from: range.from, to: range.to });

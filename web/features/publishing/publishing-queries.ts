@@ -1,7 +1,8 @@
 /** Query keys and fetchers for an agent's publishing settings (issue 25), kept together (STYLE.md 6). */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import type { Publishing, PublishingUpdate } from "../../../contracts/publishing";
-import { apiGet, apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
 
 export const publishingKeys = {
   ofAgent: (agentId: string) => ["/api/agents", agentId, "publishing"] as const,
@@ -10,13 +11,13 @@ export const publishingKeys = {
 export const agentPublishingQuery = (agentId: string) =>
   queryOptions({
     queryKey: publishingKeys.ofAgent(agentId),
-    queryFn: () => apiGet<Publishing>(`/api/agents/${agentId}/publishing`),
+    queryFn: () => apiRequest<Publishing>(apiRoute("publishing", { id: agentId })),
   });
 
 export const savePublishingMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
     mutationFn: (update: PublishingUpdate) =>
-      apiRequest<Publishing>("PUT", `/api/agents/${agentId}/publishing`, update),
+      apiRequest<Publishing>(apiRoute("savePublishing", { id: agentId }), update),
     onSuccess: (saved) => queryClient.setQueryData(publishingKeys.ofAgent(agentId), saved),
   });
 

@@ -1,5 +1,6 @@
 /** Report Issue (spec section 2): type, severity with descriptions, message, optional details. */
 import { useMutation } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import { useState, type FormEvent } from "react";
 import {
   EMPTY_REPORT_MESSAGE,
@@ -32,7 +33,7 @@ export function ReportIssueDialog({
   const [messageError, setMessageError] = useState<string>();
 
   const submit = useMutation({
-    mutationFn: (report: ErrorReportCreate) => apiRequest("POST", "/api/error-report", report),
+    mutationFn: (report: ErrorReportCreate) => apiRequest(apiRoute("reportError"), report),
     onSuccess: () => {
       toast({
         title: "Report Submitted",

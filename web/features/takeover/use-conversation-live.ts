@@ -4,6 +4,7 @@
  * messages under `messagesKey` (the frames say that something changed, not what).
  * EventSource reconnects by itself after a dropped connection.
  */
+import { apiUrl } from "../../../contracts/api-routes";
 import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { CONVERSATION_LIVE_EVENTS, type TakeoverState } from "../../../contracts/takeover";
@@ -15,7 +16,7 @@ export function useConversationLive(conversationId: string | null, messagesKey: 
   const keyText = JSON.stringify(messagesKey);
   useEffect(() => {
     if (!conversationId) return;
-    const source = new EventSource(`/api/conversations/${conversationId}/live`, { withCredentials: true });
+    const source = new EventSource(apiUrl("conversationLive", { id: conversationId }), { withCredentials: true });
     let first = true;
     source.addEventListener(CONVERSATION_LIVE_EVENTS.state, (event) => {
       const next = JSON.parse((event as MessageEvent<string>).data) as TakeoverState;

@@ -1,8 +1,9 @@
 /** Query keys and fetchers for an agent's tools and the admin's tool policy (issue 24), kept together (STYLE.md 6). */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiRoute } from "../../../contracts/api-routes";
 import type { Tool, ToolCreate, ToolPatch, ToolPolicy, ToolTestResult } from "../../../contracts/tools";
 import type { OpenApiImport, OpenApiImportResult } from "../../../contracts/tools-openapi";
-import { apiGet, apiRequest, ApiError } from "../../lib/api";
+import { apiRequest, ApiError } from "../../lib/api";
 
 export const toolKeys = {
   ofAgent: (agentId: string) => ["/api/agents", agentId, "tools"] as const,
@@ -10,11 +11,14 @@ export const toolKeys = {
 };
 
 export const agentToolsQuery = (agentId: string) =>
-  queryOptions({ queryKey: toolKeys.ofAgent(agentId), queryFn: () => apiGet<Tool[]>(`/api/agents/${agentId}/tools`) });
+  queryOptions({
+    queryKey: toolKeys.ofAgent(agentId),
+    queryFn: () => apiRequest<Tool[]>(apiRoute("tools", { id: agentId })),
+  });
 
 export const toolPolicyQuery = queryOptions({
   queryKey: toolKeys.policy,
-  queryFn: () => apiGet<ToolPolicy>("/api/admin/tool-policy"),
+  queryFn: () => apiRequest<ToolPolicy>(apiRoute("toolPolicy")),
 });
 
 const refreshTools = (queryClient: QueryClient, agentId: string) =>
@@ -22,7 +26,7 @@ const refreshTools = (queryClient: QueryClient, agentId: string) =>
 
 export const addToolMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (tool: ToolCreate) => apiRequest<Tool>("POST", `/api/agents/${agentId}/tools`, tool),
+    mutationFn: (tool: ToolCreate) => apiRequest<Tool>(apiRoute("addTool", { id: agentId }), tool),
     onSuccess: () => refreshTools(queryClient, agentId),
   });
 
@@ -30,32 +34,32 @@ export const addToolMutation = (queryClient: QueryClient, agentId: string) =>
 export const importOpenApiMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
     mutationFn: (request: OpenApiImport) =>
-      apiRequest<OpenApiImportResult>("POST", `/api/agents/${agentId}/tools/openapi`, request),
+      apiRequest<OpenApiImportResult>(apiRoute("importOpenApiTools", { id: agentId }), request),
     onSuccess: (_result, request) => (request.dryRun ? undefined : refreshTools(queryClient, agentId)),
   });
 
 export const changeToolMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
     mutationFn: ({ id, patch }: { id: string; patch: ToolPatch }) =>
-      apiRequest<Tool>("PATCH", `/api/agents/${agentId}/tools/${id}`, patch),
+      apiRequest<Tool>(apiRoute("updateTool", { id: agentId, toolId: id }), patch),
     onSuccess: () => refreshTools(queryClient, agentId),
   });
 
 export const removeToolMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (id: string) => apiRequest<void>("DELETE", `/api/agents/${agentId}/tools/${id}`),
+    mutationFn: (id: string) => apiRequest<void>(apiRoute("deleteTool", { id: agentId, toolId: id })),
     onSuccess: () => refreshTools(queryClient, agentId),
   });
 
 export const testToolMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (id: string) => apiRequest<ToolTestResult>("POST", `/api/agents/${agentId}/tools/${id}/test`),
+    mutationFn: (id: string) => apiRequest<ToolTestResult>(apiRoute("testTool", { id: agentId, toolId: id })),
     onSuccess: () => refreshTools(queryClient, agentId),
   });
 
 export const savePolicyMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (policy: ToolPolicy) => apiRequest<ToolPolicy>("PUT", "/api/admin/tool-policy", policy),
+    mutationFn: (policy: ToolPolicy) => apiRequest<ToolPolicy>(apiRoute("saveToolPolicy"), policy),
     onSuccess: (policy) => queryClient.setQueryData(toolKeys.policy, policy),
   });
 

@@ -1,5 +1,6 @@
 /** Fetchers and query options for the voice endpoints (docs/api.md "## Voice"), kept together. */
 import { queryOptions } from "@tanstack/react-query";
+import { apiRoute, apiUrl } from "../../../contracts/api-routes";
 import type { ChatMessage, ChatResponse } from "../../../contracts/chat";
 import { parseSseFrames } from "../../../contracts/chat-sse";
 import type {
@@ -12,18 +13,18 @@ import type {
   VoiceTurnEvent,
   VoiceTurnRequest,
 } from "../../../contracts/voice";
-import { ApiError, apiGet, apiRequest, throwIfNotOk } from "../../lib/api";
+import { ApiError, apiRequest, throwIfNotOk } from "../../lib/api";
 
 export const voiceCapabilitiesQuery = queryOptions({
   queryKey: ["/api/voice/capabilities"],
-  queryFn: () => apiGet<VoiceCapabilities>("/api/voice/capabilities"),
+  queryFn: () => apiRequest<VoiceCapabilities>(apiRoute("voiceCapabilities")),
 });
 
 /** The call as stored: read again while a person holds it, to speak what they type (issue 26). */
 export const voiceMessagesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: ["/api/voice-conversations", conversationId, "messages"],
-    queryFn: () => apiGet<ChatMessage[]>(`/api/voice-conversations/${conversationId}/messages`),
+    queryFn: () => apiRequest<ChatMessage[]>(apiRoute("voiceMessages", { id: conversationId })),
   });
 
 /** The server stores the greeting as the conversation's first message (and its audio). */
@@ -32,38 +33,38 @@ export function createVoiceConversation(
   title: string,
   greeting: string,
 ): Promise<VoiceConversationCreated> {
-  return apiRequest("POST", "/api/voice-conversations", { agentId, title, greeting });
+  return apiRequest(apiRoute("startVoiceConversation"), { agentId, title, greeting });
 }
 
 /** The user spoke over a reply: what was actually said of it is what the record keeps. */
 export function markReplyInterrupted(conversationId: string, messageId: string, spokenText: string): Promise<unknown> {
-  return apiRequest("POST", `/api/voice-conversations/${conversationId}/messages/${messageId}/interrupted`, {
+  return apiRequest(apiRoute("voiceInterrupted", { id: conversationId, messageId }), {
     spokenText,
   });
 }
 
 /** The call is over (hung up or time up): its duration is recorded as its wall length. */
 export function endVoiceCall(conversationId: string): Promise<unknown> {
-  return apiRequest("POST", `/api/voice-conversations/${conversationId}/end`, {});
+  return apiRequest(apiRoute("endVoiceConversation", { id: conversationId }), {});
 }
 
 /** Throws ApiError on a non-OK status; the caller then falls back to the browser's voice. */
 export function synthesizeSpeech(request: TtsRequest): Promise<TtsResponse> {
-  return apiRequest("POST", "/api/tts", request);
+  return apiRequest(apiRoute("speak"), request);
 }
 
 export function transcribeAudio(audioData: string, language: LanguageCode): Promise<SttResponse> {
-  return apiRequest("POST", "/api/stt", { audioData, language });
+  return apiRequest(apiRoute("transcribe"), { audioData, language });
 }
 
 /** A clip the server did not transcribe itself, linked to the user message it is the recording of. */
 export function saveTurnAudio(conversationId: string, audioData: string, messageId: string): Promise<unknown> {
-  return apiRequest("POST", `/api/voice-conversations/${conversationId}/save-audio`, { audioData, messageId });
+  return apiRequest(apiRoute("saveVoiceAudio", { id: conversationId }), { audioData, messageId });
 }
 
 /** A failed voice turn's words, sent as a text chat message so nothing the user said is lost. */
 export function sendAsTextMessage(agentId: string, message: string): Promise<ChatResponse> {
-  return apiRequest("POST", `/api/chat/${agentId}`, { message, conversationId: null });
+  return apiRequest(apiRoute("chat", { agentId }), { message, conversationId: null });
 }
 
 /**
@@ -75,7 +76,7 @@ export async function* streamVoiceTurn(
   body: VoiceTurnRequest,
   signal: AbortSignal,
 ): AsyncGenerator<VoiceTurnEvent> {
-  const res = await fetch(`/api/voice-conversations/${conversationId}/turn`, {
+  const res = await fetch(apiUrl("voiceTurn", { id: conversationId }), {
     method: "POST",
     credentials: "include",
     headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
@@ -102,5 +103,5 @@ export async function* streamVoiceTurn(
 /** The realtime call's socket on our own origin (the server holds the provider's key and relays). */
 export function realtimeCallUrl(conversationId: string, language: LanguageCode): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/api/voice-conversations/${conversationId}/realtime?language=${encodeURIComponent(language)}`;
+  return `${scheme}//${location.host}${apiUrl("realtimeCall", { id: conversationId }, { language })}`;
 }
