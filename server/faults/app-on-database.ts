@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Clock } from "../clock.js";
+import type { createManualClock } from "../clock.js";
 import { openDatabase, type Database } from "../db/connect.js";
 import type { LlmProvider } from "../providers/llm/llm-provider.js";
 import { startTestApp, type TestApp } from "../test-support/test-app.js";
@@ -24,7 +24,7 @@ export interface AppOnDatabase {
 
 export async function startAppOnDatabase(
   url: string,
-  options: { llm?: LlmProvider; env?: Record<string, string>; clock?: Clock } = {},
+  options: { llm?: LlmProvider; env?: Record<string, string>; clock?: ReturnType<typeof createManualClock> } = {},
 ): Promise<AppOnDatabase> {
   const webRoot = mkdtempSync(join(tmpdir(), "agentdesk-web-"));
   mkdirSync(join(webRoot, "assets"));
@@ -40,11 +40,8 @@ export async function startAppOnDatabase(
     t = await startTestApp("postgres", {
       database,
       env: options.env,
-      overrides: {
-        webRoot,
-        ...(options.llm ? { llm: options.llm } : {}),
-        ...(options.clock ? { clock: options.clock } : {}),
-      },
+      ...(options.clock ? { clock: options.clock } : {}),
+      overrides: { webRoot, ...(options.llm ? { llm: options.llm } : {}) },
     });
   } catch (error) {
     await database.close();

@@ -42,11 +42,15 @@ export interface Runtime {
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const given = options.overrides ?? {};
+  // A spread can slip these past the type; here they would be silently replaced.
+  for (const own of ["config", "db", "clock", "bus"]) {
+    if (own in given) throw new Error(`createRuntime: ${own} is not an override (the clock is an option of its own)`);
+  }
   const database =
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir }));
   const bus = await createEventBus(database);
-  const given = options.overrides ?? {};
   const [llm, tts, stt, embeddings, reranker] = await Promise.all([
     given.llm ?? createLlm(config),
     given.tts ?? createTts(config),
