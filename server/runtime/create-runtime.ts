@@ -45,7 +45,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const given = options.overrides ?? {};
   // A spread can slip these past the type; here they would be silently replaced.
   for (const own of ["config", "db", "clock", "bus"]) {
-    if (own in given) throw new Error(`createRuntime: ${own} is not an override (the clock is an option of its own)`);
+    if (own in given)
+      throw new Error(`createRuntime: ${own} cannot be overridden (an open database and a clock are options)`);
   }
   const database =
     options.database ??
