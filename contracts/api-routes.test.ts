@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { API_ROUTES, apiMethod, apiUrl } from "./api-routes";
+import type { ApiResponses } from "./api-responses";
+import { API_ROUTES, apiMethod, apiUrl, type ApiRouteName } from "./api-routes";
 
 describe("the API route table", () => {
   it("names each route once", () => {
@@ -18,5 +19,15 @@ describe("the API route table", () => {
 
   it("refuses a missing parameter instead of sending a path with a hole in it", () => {
     expect(() => apiUrl("agent", {} as { id: string })).toThrow("agent: no value for :id");
+  });
+
+  it("has an answer type for every route, and none for a route it lacks (checked by tsc)", () => {
+    type Same = [keyof ApiResponses] extends [ApiRouteName]
+      ? [ApiRouteName] extends [keyof ApiResponses]
+        ? true
+        : false
+      : false;
+    const same: Same = true;
+    expect(same).toBe(true);
   });
 });

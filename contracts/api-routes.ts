@@ -145,15 +145,19 @@ export function apiMethod(name: ApiRouteName): string {
   return API_ROUTES[name].split(" ")[0];
 }
 
-/** A request's method and URL: what `apiRoute` gives and web/lib/api.ts's `apiRequest` sends. */
-export interface ApiRoute {
+/**
+ * A request to one route: its name (what it answers is `ApiResponses[N]`, api-responses.ts),
+ * method and URL. What `apiRoute` gives and web/lib/api.ts's `apiRequest` sends.
+ */
+export interface ApiRoute<N extends ApiRouteName = ApiRouteName> {
+  name: N;
   method: string;
   url: string;
 }
 
 /** The named route's method, and its URL with the parameters filled and the query appended. */
-export function apiRoute<N extends ApiRouteName>(name: N, ...args: ApiUrlArgs<N>): ApiRoute {
-  return { method: apiMethod(name), url: apiUrl(name, ...args) };
+export function apiRoute<N extends ApiRouteName>(name: N, ...args: ApiUrlArgs<N>): ApiRoute<N> {
+  return { name, method: apiMethod(name), url: apiUrl(name, ...args) };
 }
 
 /** The route's path with its parameters filled (each encoded) and the query appended. */

@@ -4,20 +4,9 @@
  */
 import { mutationOptions, queryOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiRoute, apiUrl } from "../../contracts/api-routes";
-import {
-  TOTAL_COUNT_HEADER,
-  type AdminConversation,
-  type AdminMessage,
-  type AdminVoiceConversation,
-  type AdminVoiceMessages,
-  type CompanyEntry,
-  type ResetAllResult,
-} from "../../contracts/admin";
+import { TOTAL_COUNT_HEADER } from "../../contracts/admin";
 import type { User } from "../../contracts/auth";
-import type { AnalyticsReport, AnalyticsTable, AuditPage, CompanyPatch, Quotas } from "../../contracts/usage";
-import type { AdminStats } from "../../contracts/realtime";
-import type { ToolCallStep } from "../../contracts/tool-calls";
-import type { ErrorReport } from "../../contracts/reports";
+import type { AnalyticsTable, CompanyPatch } from "../../contracts/usage";
 import { apiRequest, throwIfNotOk } from "./api";
 
 export type ReportFilter = "unresolved" | "resolved" | "all";
@@ -61,7 +50,7 @@ export interface AuditFilter {
 export const analyticsQuery = (filter: AnalyticsFilter) =>
   queryOptions({
     queryKey: adminKeys.analyticsRange(filter),
-    queryFn: () => apiRequest<AnalyticsReport>(apiRoute("analytics", {}, { ...filter })),
+    queryFn: () => apiRequest(apiRoute("analytics", {}, { ...filter })),
     placeholderData: (previous) => previous,
   });
 
@@ -72,7 +61,7 @@ export const analyticsCsvUrl = (table: AnalyticsTable, filter: AnalyticsFilter) 
 export const auditQuery = (filter: AuditFilter, page: number) =>
   queryOptions({
     queryKey: adminKeys.auditPage(filter, page),
-    queryFn: () => apiRequest<AuditPage>(apiRoute("audit", {}, { ...filter, page })),
+    queryFn: () => apiRequest(apiRoute("audit", {}, { ...filter, page })),
     placeholderData: (previous) => previous,
   });
 
@@ -81,10 +70,7 @@ export const auditCsvUrl = (filter: AuditFilter) => apiUrl("auditCsv", {}, { ...
 export const editCompanyMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, patch }: { id: string; patch: CompanyPatch }) =>
-      apiRequest<{ id: string; companyName: string; agentLimit: number; quotas: Quotas }>(
-        apiRoute("editCompany", { id }),
-        patch,
-      ),
+      apiRequest(apiRoute("editCompany", { id }), patch),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.companies });
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
@@ -98,7 +84,7 @@ export function isAdminKey(key: QueryKey): boolean {
 
 export const adminStatsQuery = queryOptions({
   queryKey: adminKeys.stats,
-  queryFn: () => apiRequest<AdminStats>(apiRoute("adminStats")),
+  queryFn: () => apiRequest(apiRoute("adminStats")),
 });
 
 export interface UserPage {
@@ -119,57 +105,57 @@ export const userPageQuery = (search: string, page: number) =>
   });
 
 export const adminUserQuery = (id: string) =>
-  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => apiRequest<User>(apiRoute("user", { id })) });
+  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => apiRequest(apiRoute("user", { id })) });
 
 export const companiesQuery = queryOptions({
   queryKey: adminKeys.companies,
-  queryFn: () => apiRequest<CompanyEntry[]>(apiRoute("companies")),
+  queryFn: () => apiRequest(apiRoute("companies")),
 });
 
 export const conversationsQuery = queryOptions({
   queryKey: adminKeys.conversations,
-  queryFn: () => apiRequest<AdminConversation[]>(apiRoute("allConversations")),
+  queryFn: () => apiRequest(apiRoute("allConversations")),
 });
 
 export const conversationQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.conversation(id),
-    queryFn: () => apiRequest<AdminConversation>(apiRoute("anyConversation", { id })),
+    queryFn: () => apiRequest(apiRoute("anyConversation", { id })),
   });
 
 export const conversationMessagesQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.conversationMessages(id),
-    queryFn: () => apiRequest<AdminMessage[]>(apiRoute("anyConversationMessages", { id })),
+    queryFn: () => apiRequest(apiRoute("anyConversationMessages", { id })),
   });
 
 export const conversationToolCallsQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.conversationToolCalls(id),
-    queryFn: () => apiRequest<ToolCallStep[]>(apiRoute("adminToolCalls", { id })),
+    queryFn: () => apiRequest(apiRoute("adminToolCalls", { id })),
   });
 
 export const voiceConversationsQuery = queryOptions({
   queryKey: adminKeys.voiceConversations,
-  queryFn: () => apiRequest<AdminVoiceConversation[]>(apiRoute("allVoiceConversations")),
+  queryFn: () => apiRequest(apiRoute("allVoiceConversations")),
 });
 
 export const voiceMessagesQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.voiceMessages(id),
-    queryFn: () => apiRequest<AdminVoiceMessages>(apiRoute("anyVoiceMessages", { id })),
+    queryFn: () => apiRequest(apiRoute("anyVoiceMessages", { id })),
   });
 
 export const errorReportsQuery = (filter: ReportFilter) =>
   queryOptions({
     queryKey: adminKeys.errorReportList(filter),
-    queryFn: () => apiRequest<ErrorReport[]>(apiRoute("errorReports", {}, { filter })),
+    queryFn: () => apiRequest(apiRoute("errorReports", {}, { filter })),
   });
 
 export const setApprovalMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, approved }: { id: string; approved: boolean }) =>
-      apiRequest<User>(apiRoute("approveUser", { id }), { approved }),
+      apiRequest(apiRoute("approveUser", { id }), { approved }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.users });
       void queryClient.invalidateQueries({ queryKey: adminKeys.companies });
@@ -186,7 +172,7 @@ export const resetPasswordMutation = () =>
 
 export const resolveReportMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (id: string) => apiRequest<ErrorReport>(apiRoute("resolveErrorReport", { id })),
+    mutationFn: (id: string) => apiRequest(apiRoute("resolveErrorReport", { id })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.errorReports });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
@@ -195,5 +181,5 @@ export const resolveReportMutation = (queryClient: QueryClient) =>
 
 export const resetAllMutation = () =>
   mutationOptions({
-    mutationFn: () => apiRequest<ResetAllResult>(apiRoute("resetAll"), { confirm: "RESET" }),
+    mutationFn: () => apiRequest(apiRoute("resetAll"), { confirm: "RESET" }),
   });

@@ -1,7 +1,7 @@
 /** Query keys and fetchers for agents and templates, kept together (STYLE.md 6). */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRoute } from "../../contracts/api-routes";
-import type { Agent, AgentOwnerChange, AgentTemplate } from "../../contracts/agents";
+import type { AgentOwnerChange } from "../../contracts/agents";
 import { apiRequest } from "./api";
 
 export const agentKeys = {
@@ -12,21 +12,21 @@ export const agentKeys = {
 
 export const agentListQuery = queryOptions({
   queryKey: agentKeys.all,
-  queryFn: () => apiRequest<Agent[]>(apiRoute("agents")),
+  queryFn: () => apiRequest(apiRoute("agents")),
 });
 
 export const agentQuery = (id: string) =>
-  queryOptions({ queryKey: agentKeys.one(id), queryFn: () => apiRequest<Agent>(apiRoute("agent", { id })) });
+  queryOptions({ queryKey: agentKeys.one(id), queryFn: () => apiRequest(apiRoute("agent", { id })) });
 
 export const templateListQuery = queryOptions({
   queryKey: agentKeys.templates,
-  queryFn: () => apiRequest<AgentTemplate[]>(apiRoute("agentTemplates")),
+  queryFn: () => apiRequest(apiRoute("agentTemplates")),
 });
 
 /** An admin hands the agent to a colleague of its owner; the agent, the lists and the audit refresh. */
 export const transferAgentMutation = (queryClient: QueryClient, id: string) =>
   mutationOptions({
-    mutationFn: (change: AgentOwnerChange) => apiRequest<Agent>(apiRoute("transferAgent", { id }), change),
+    mutationFn: (change: AgentOwnerChange) => apiRequest(apiRoute("transferAgent", { id }), change),
     onSuccess: async (agent) => {
       queryClient.setQueryData(agentKeys.one(id), agent);
       await queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });

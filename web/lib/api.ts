@@ -3,7 +3,8 @@
  * answer becomes an ApiError whose message is "{status}: {body text or status text}".
  */
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import type { ApiRoute } from "../../contracts/api-routes";
+import type { ApiResponses } from "../../contracts/api-responses";
+import type { ApiRoute, ApiRouteName } from "../../contracts/api-routes";
 import type { ErrorCode } from "../../contracts/errors";
 
 export class ApiError extends Error {
@@ -44,9 +45,14 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 
 /**
  * Sends one request to a route of the API table, `apiRoute(name, params, query)`
- * (contracts/api-routes.ts), with `body` as JSON; answers the parsed JSON, or null when empty.
+ * (contracts/api-routes.ts), with `body` as JSON; answers what that route answers
+ * (contracts/api-responses.ts), parsed, or null when the body is empty.
  */
-export async function apiRequest<T = unknown>({ method, url }: ApiRoute, body?: unknown): Promise<T> {
+export function apiRequest<N extends ApiRouteName>(route: ApiRoute<N>, body?: unknown): Promise<ApiResponses[N]> {
+  return send<ApiResponses[N]>(route.method, route.url, body);
+}
+
+async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: "include",
@@ -66,7 +72,7 @@ export function isUnauthorized(error: unknown): boolean {
  * The default read: GET the path formed by joining the query key's segments with "/" (a key
  * names the GET route that fills it, e.g. `["/api/agents", id]`).
  */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest({ method: "GET", url: queryKey.join("/") });
+const defaultQueryFn: QueryFunction = ({ queryKey }) => send("GET", queryKey.join("/"));
 
 export const queryClient = new QueryClient({
   defaultOptions: {

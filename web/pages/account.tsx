@@ -21,7 +21,7 @@ type PasswordErrors = Partial<Record<keyof PasswordForm, string>>;
 const EMPTY: PasswordForm = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 const changePasswordMutation = {
-  mutationFn: (input: ChangePasswordInput) => apiRequest<{ message: string }>(apiRoute("changePassword"), input),
+  mutationFn: (input: ChangePasswordInput) => apiRequest(apiRoute("changePassword"), input),
 };
 
 function validate(values: PasswordForm): { input?: ChangePasswordInput; errors: PasswordErrors } {

@@ -12,7 +12,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRoute } from "../../contracts/api-routes";
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import type { LoginInput, User } from "../../contracts/auth";
+import type { LoginInput } from "../../contracts/auth";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { PRODUCT_NAME } from "../components/layout/logo";
 import { Button } from "../components/ui/button";
@@ -46,7 +46,7 @@ export function LoginPage() {
   const failureToast = useRef<{ dismiss: () => void } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const login = useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User>(apiRoute("signIn"), input),
+    mutationFn: (input: LoginInput) => apiRequest(apiRoute("signIn"), input),
     onSuccess: (user) => {
       failureToast.current?.dismiss();
       failureToast.current = null;

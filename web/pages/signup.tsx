@@ -10,7 +10,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { z } from "zod";
-import { MESSAGES, SignupSchema, type SignupInput, type SignupResult } from "../../contracts/auth";
+import { MESSAGES, SignupSchema, type SignupInput } from "../../contracts/auth";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field } from "../components/ui/field";
@@ -37,7 +37,7 @@ export function SignupPage() {
   const [, navigate] = useLocation();
   const form = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema), defaultValues: empty });
   const signup = useMutation({
-    mutationFn: (input: SignupInput) => apiRequest<SignupResult>(apiRoute("signUp"), input),
+    mutationFn: (input: SignupInput) => apiRequest(apiRoute("signUp"), input),
     onSuccess: ({ message, user }) => {
       form.reset(empty);
       toast({ title: "Success!", description: message });

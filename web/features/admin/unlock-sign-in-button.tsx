@@ -6,7 +6,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
 import { LockOpen } from "lucide-react";
-import type { UnlockSignInResult } from "../../../contracts/admin";
 import { Button } from "../../components/ui/button";
 import { adminKeys } from "../../lib/admin-queries";
 import { ApiError, apiRequest } from "../../lib/api";
@@ -14,7 +13,7 @@ import { toast } from "../../lib/toast-store";
 
 export const unlockSignInMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (id: string) => apiRequest<UnlockSignInResult>(apiRoute("unlockSignIn", { id })),
+    mutationFn: (id: string) => apiRequest(apiRoute("unlockSignIn", { id })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
   });
 

@@ -5,15 +5,14 @@
  */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
-import type { DeleteUserInput, DeleteUserResult, UserDeletionPlan } from "../../../contracts/admin";
-import type { User } from "../../../contracts/auth";
+import type { DeleteUserInput } from "../../../contracts/admin";
 import { adminKeys } from "../../lib/admin-queries";
 import { apiRequest } from "../../lib/api";
 
 export const userDeletionPlanQuery = (id: string) =>
   queryOptions({
     queryKey: [...adminKeys.user(id), "deletion"] as const,
-    queryFn: () => apiRequest<UserDeletionPlan>(apiRoute("userDeletionPlan", { id })),
+    queryFn: () => apiRequest(apiRoute("userDeletionPlan", { id })),
     staleTime: 0,
   });
 
@@ -27,13 +26,13 @@ function refreshPeople(queryClient: QueryClient) {
 export const setAdminMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
-      apiRequest<User>(apiRoute("setAdmin", { id }), { isAdmin }),
+      apiRequest(apiRoute("setAdmin", { id }), { isAdmin }),
     onSettled: () => refreshPeople(queryClient),
   });
 
 export const deleteUserMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: ({ id, input }: { id: string; input: DeleteUserInput }) =>
-      apiRequest<DeleteUserResult>(apiRoute("deleteUser", { id }), input),
+      apiRequest(apiRoute("deleteUser", { id }), input),
     onSettled: () => refreshPeople(queryClient),
   });

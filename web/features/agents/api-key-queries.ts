@@ -1,7 +1,7 @@
 /** Query keys and fetchers for an agent's API keys (issue 25), kept together (STYLE.md 6). */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
-import type { ApiKey, ApiKeyCreate, ApiKeyCreated } from "../../../contracts/api-keys";
+import type { ApiKeyCreate } from "../../../contracts/api-keys";
 import { apiRequest } from "../../lib/api";
 
 export const apiKeyKeys = {
@@ -11,7 +11,7 @@ export const apiKeyKeys = {
 export const agentApiKeysQuery = (agentId: string) =>
   queryOptions({
     queryKey: apiKeyKeys.ofAgent(agentId),
-    queryFn: () => apiRequest<ApiKey[]>(apiRoute("apiKeys", { id: agentId })),
+    queryFn: () => apiRequest(apiRoute("apiKeys", { id: agentId })),
   });
 
 const refreshKeys = (queryClient: QueryClient, agentId: string) =>
@@ -19,12 +19,12 @@ const refreshKeys = (queryClient: QueryClient, agentId: string) =>
 
 export const createApiKeyMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (input: ApiKeyCreate) => apiRequest<ApiKeyCreated>(apiRoute("createApiKey", { id: agentId }), input),
+    mutationFn: (input: ApiKeyCreate) => apiRequest(apiRoute("createApiKey", { id: agentId }), input),
     onSuccess: () => refreshKeys(queryClient, agentId),
   });
 
 export const revokeApiKeyMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (keyId: string) => apiRequest<void>(apiRoute("revokeApiKey", { id: agentId, keyId })),
+    mutationFn: (keyId: string) => apiRequest(apiRoute("revokeApiKey", { id: agentId, keyId })),
     onSuccess: () => refreshKeys(queryClient, agentId),
   });

@@ -20,8 +20,7 @@ export const REDIRECT_AFTER_CREATE_MS = 1000;
 export function useCreateAgent(onFieldErrors: (errors: AgentFieldErrors) => void = () => undefined) {
   const [, navigate] = useLocation();
   const mutation = useMutation({
-    mutationFn: ({ input }: { input: AgentCreate; files: File[] }) =>
-      apiRequest<{ id: string }>(apiRoute("createAgent"), input),
+    mutationFn: ({ input }: { input: AgentCreate; files: File[] }) => apiRequest(apiRoute("createAgent"), input),
     onSuccess: async ({ id }, { files }) => {
       holdFilesForAgent(id, files);
       const withFiles = files.length > 0;

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
-import type { Agent, AgentPatch } from "../../../contracts/agents";
+import type { AgentPatch } from "../../../contracts/agents";
 import { ApiError, apiRequest, queryClient } from "../../lib/api";
 import { agentKeys } from "../../lib/agent-queries";
 import { toast } from "../../lib/toast-store";
@@ -8,7 +8,7 @@ import { toast } from "../../lib/toast-store";
 /** PATCH an agent; the answer replaces the cached agent and lists refresh. */
 export function useUpdateAgent(id: string) {
   return useMutation({
-    mutationFn: (patch: AgentPatch) => apiRequest<Agent>(apiRoute("updateAgent", { id }), patch),
+    mutationFn: (patch: AgentPatch) => apiRequest(apiRoute("updateAgent", { id }), patch),
     onSuccess: async (agent) => {
       queryClient.setQueryData(agentKeys.one(id), agent);
       await queryClient.invalidateQueries({ queryKey: agentKeys.all, exact: true });

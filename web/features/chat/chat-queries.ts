@@ -1,12 +1,7 @@
 /** Query keys and fetchers for conversations and messages, kept together (STYLE.md 6). */
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
-import type {
-  ChatMessage,
-  ConversationSearchResult,
-  ConversationSummary,
-  ConversationUpdate,
-} from "../../../contracts/chat";
+import type { ConversationUpdate } from "../../../contracts/chat";
 import { apiRequest } from "../../lib/api";
 
 export const chatKeys = {
@@ -17,13 +12,13 @@ export const chatKeys = {
 
 export const conversationListQuery = queryOptions({
   queryKey: chatKeys.conversations,
-  queryFn: () => apiRequest<ConversationSummary[]>(apiRoute("conversations")),
+  queryFn: () => apiRequest(apiRoute("conversations")),
 });
 
 export const conversationMessagesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: chatKeys.messages(conversationId),
-    queryFn: () => apiRequest<ChatMessage[]>(apiRoute("conversationMessages", { id: conversationId })),
+    queryFn: () => apiRequest(apiRoute("conversationMessages", { id: conversationId })),
   });
 
 /** A turn changes the transcript, the conversation list, the agent's chat count and the dashboard. */
@@ -43,21 +38,20 @@ export async function invalidateAfterTurn(queryClient: QueryClient, conversation
 export const conversationSearchQuery = (words: string) =>
   queryOptions({
     queryKey: chatKeys.search(words),
-    queryFn: () => apiRequest<ConversationSearchResult[]>(apiRoute("searchConversations", {}, { q: words })),
+    queryFn: () => apiRequest(apiRoute("searchConversations", {}, { q: words })),
     enabled: words.trim().length > 0,
   });
 
 /** Shows the branch through one of a message's versions; answers the new transcript. */
 export const chooseBranch = (conversationId: string, messageId: string) =>
-  apiRequest<ChatMessage[]>(apiRoute("chooseBranch", { id: conversationId }), { messageId });
+  apiRequest(apiRoute("chooseBranch", { id: conversationId }), { messageId });
 
 export const updateConversation = (id: string, change: ConversationUpdate) =>
-  apiRequest<ConversationSummary>(apiRoute("updateConversation", { id }), change);
+  apiRequest(apiRoute("updateConversation", { id }), change);
 
-export const deleteConversation = (id: string) => apiRequest<null>(apiRoute("deleteConversation", { id }));
+export const deleteConversation = (id: string) => apiRequest(apiRoute("deleteConversation", { id }));
 
-export const restoreConversation = (id: string) =>
-  apiRequest<ConversationSummary>(apiRoute("restoreConversation", { id }));
+export const restoreConversation = (id: string) => apiRequest(apiRoute("restoreConversation", { id }));
 
 /** After a rename, pin, delete or restore: the list and any search results show it. */
 export async function invalidateConversationLists(queryClient: QueryClient): Promise<void> {

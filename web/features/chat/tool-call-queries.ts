@@ -1,7 +1,6 @@
 /** The record of a conversation's tool calls, and a person's yes or no to one that waits (issue 24). */
 import { queryOptions } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
-import type { ToolCallStep } from "../../../contracts/tool-calls";
 import { apiRequest } from "../../lib/api";
 
 export const toolCallKeys = {
@@ -11,10 +10,8 @@ export const toolCallKeys = {
 export const conversationToolCallsQuery = (conversationId: string) =>
   queryOptions({
     queryKey: toolCallKeys.ofConversation(conversationId),
-    queryFn: () => apiRequest<ToolCallStep[]>(apiRoute("toolCalls", { id: conversationId })),
+    queryFn: () => apiRequest(apiRoute("toolCalls", { id: conversationId })),
   });
 
 export const decideToolCall = (conversationId: string, callId: string, decision: "approve" | "deny") =>
-  apiRequest<ToolCallStep>(
-    apiRoute(decision === "approve" ? "approveToolCall" : "denyToolCall", { id: conversationId, callId }),
-  );
+  apiRequest(apiRoute(decision === "approve" ? "approveToolCall" : "denyToolCall", { id: conversationId, callId }));

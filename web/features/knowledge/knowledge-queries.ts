@@ -4,7 +4,7 @@
  */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRoute, apiUrl } from "../../../contracts/api-routes";
-import type { KnowledgeDocument, KnowledgeText, KnowledgeUploadProgress } from "../../../contracts/knowledge";
+import type { KnowledgeDocument, KnowledgeText } from "../../../contracts/knowledge";
 import { apiRequest } from "../../lib/api";
 
 /** How often the list is re-read while a document is still being processed. */
@@ -21,7 +21,7 @@ export const knowledgeUploadUrl = (agentId: string) => apiUrl("addKnowledge", { 
 export const knowledgeListQuery = (agentId: string) =>
   queryOptions({
     queryKey: knowledgeKeys.list(agentId),
-    queryFn: () => apiRequest<KnowledgeDocument[]>(apiRoute("knowledge", { id: agentId })),
+    queryFn: () => apiRequest(apiRoute("knowledge", { id: agentId })),
     // Poll only while something is processing: an idle page makes no requests.
     refetchInterval: (query) =>
       query.state.data?.some((doc) => doc.status === "processing") ? PROCESSING_POLL_MS : false,
@@ -31,7 +31,7 @@ export const knowledgeListQuery = (agentId: string) =>
 export const knowledgeUploadsQuery = (polling: boolean) =>
   queryOptions({
     queryKey: knowledgeKeys.uploads,
-    queryFn: () => apiRequest<KnowledgeUploadProgress[]>(apiRoute("knowledgeUploads")),
+    queryFn: () => apiRequest(apiRoute("knowledgeUploads")),
     enabled: polling,
     refetchInterval: polling ? PROCESSING_POLL_MS : false,
   });
@@ -45,22 +45,19 @@ export function putDocument(queryClient: QueryClient, agentId: string, doc: Know
 
 export const pasteTextMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (input: KnowledgeText) =>
-      apiRequest<KnowledgeDocument>(apiRoute("addKnowledge", { id: agentId }), input),
+    mutationFn: (input: KnowledgeText) => apiRequest(apiRoute("addKnowledge", { id: agentId }), input),
     onSuccess: (doc) => putDocument(queryClient, agentId, doc),
   });
 
 export const reindexMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (documentId: string) =>
-      apiRequest<KnowledgeDocument>(apiRoute("reindexKnowledge", { id: agentId, docId: documentId })),
+    mutationFn: (documentId: string) => apiRequest(apiRoute("reindexKnowledge", { id: agentId, docId: documentId })),
     onSuccess: (doc) => putDocument(queryClient, agentId, doc),
   });
 
 export const deleteDocumentMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (documentId: string) =>
-      apiRequest<null>(apiRoute("deleteKnowledge", { id: agentId, docId: documentId })),
+    mutationFn: (documentId: string) => apiRequest(apiRoute("deleteKnowledge", { id: agentId, docId: documentId })),
     onSuccess: (_nothing, documentId) =>
       queryClient.setQueryData<KnowledgeDocument[]>(knowledgeKeys.list(agentId), (list) =>
         list?.filter((d) => d.id !== documentId),

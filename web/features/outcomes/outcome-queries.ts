@@ -4,14 +4,7 @@
  */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRoute, apiUrl } from "../../../contracts/api-routes";
-import type {
-  AgentOutcomeFields,
-  ConversationOutcome,
-  ConversationOutcomePatch,
-  OutcomeAnalytics,
-  OutcomeAnalyticsTable,
-  OutcomeField,
-} from "../../../contracts/outcomes";
+import type { ConversationOutcomePatch, OutcomeAnalyticsTable, OutcomeField } from "../../../contracts/outcomes";
 import { apiRequest } from "../../lib/api";
 
 export const outcomeKeys = {
@@ -23,27 +16,26 @@ export const outcomeKeys = {
 export const outcomeFieldsQuery = (agentId: string) =>
   queryOptions({
     queryKey: outcomeKeys.fields(agentId),
-    queryFn: () => apiRequest<AgentOutcomeFields>(apiRoute("outcomeFields", { id: agentId })),
+    queryFn: () => apiRequest(apiRoute("outcomeFields", { id: agentId })),
   });
 
 export const saveOutcomeFieldsMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (fields: OutcomeField[]) =>
-      apiRequest<AgentOutcomeFields>(apiRoute("saveOutcomeFields", { id: agentId }), { fields }),
+    mutationFn: (fields: OutcomeField[]) => apiRequest(apiRoute("saveOutcomeFields", { id: agentId }), { fields }),
     onSuccess: (saved) => queryClient.setQueryData(outcomeKeys.fields(agentId), saved),
   });
 
 export const conversationOutcomeQuery = (conversationId: string) =>
   queryOptions({
     queryKey: outcomeKeys.outcome(conversationId),
-    queryFn: () => apiRequest<ConversationOutcome>(apiRoute("outcome", { id: conversationId })),
+    queryFn: () => apiRequest(apiRoute("outcome", { id: conversationId })),
     staleTime: 30_000,
   });
 
 export const correctOutcomeMutation = (queryClient: QueryClient, conversationId: string) =>
   mutationOptions({
     mutationFn: (patch: ConversationOutcomePatch) =>
-      apiRequest<ConversationOutcome>(apiRoute("correctOutcome", { id: conversationId }), patch),
+      apiRequest(apiRoute("correctOutcome", { id: conversationId }), patch),
     onSuccess: (saved) => {
       queryClient.setQueryData(outcomeKeys.outcome(conversationId), saved);
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/outcome-analytics"] });
@@ -53,7 +45,7 @@ export const correctOutcomeMutation = (queryClient: QueryClient, conversationId:
 export const outcomeAnalyticsQuery = (range: { from: string; to: string }) =>
   queryOptions({
     queryKey: outcomeKeys.analytics(range),
-    queryFn: () => apiRequest<OutcomeAnalytics>(apiRoute("outcomeAnalytics", {}, { from: range.from, to: range.to })),
+    queryFn: () => apiRequest(apiRoute("outcomeAnalytics", {}, { from: range.from, to: range.to })),
   });
 
 export const outcomeAnalyticsCsvUrl = (table: OutcomeAnalyticsTable, range: { from: string; to: string }) =>

@@ -1,7 +1,7 @@
 /** Query keys and fetchers for an agent's publishing settings (issue 25), kept together (STYLE.md 6). */
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
-import type { Publishing, PublishingUpdate } from "../../../contracts/publishing";
+import type { PublishingUpdate } from "../../../contracts/publishing";
 import { apiRequest } from "../../lib/api";
 
 export const publishingKeys = {
@@ -11,13 +11,12 @@ export const publishingKeys = {
 export const agentPublishingQuery = (agentId: string) =>
   queryOptions({
     queryKey: publishingKeys.ofAgent(agentId),
-    queryFn: () => apiRequest<Publishing>(apiRoute("publishing", { id: agentId })),
+    queryFn: () => apiRequest(apiRoute("publishing", { id: agentId })),
   });
 
 export const savePublishingMutation = (queryClient: QueryClient, agentId: string) =>
   mutationOptions({
-    mutationFn: (update: PublishingUpdate) =>
-      apiRequest<Publishing>(apiRoute("savePublishing", { id: agentId }), update),
+    mutationFn: (update: PublishingUpdate) => apiRequest(apiRoute("savePublishing", { id: agentId }), update),
     onSuccess: (saved) => queryClient.setQueryData(publishingKeys.ofAgent(agentId), saved),
   });
 

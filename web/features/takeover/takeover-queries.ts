@@ -1,7 +1,6 @@
 /** A person in the loop (issue 26): the hold's query key beside its fetchers, and the three actions. */
 import { queryOptions } from "@tanstack/react-query";
 import { apiRoute } from "../../../contracts/api-routes";
-import type { LiveConversation, LiveConversationDetail, TakeoverState } from "../../../contracts/takeover";
 import { adminKeys } from "../../lib/admin-queries";
 import { apiRequest } from "../../lib/api";
 
@@ -14,19 +13,19 @@ export const takeoverKeys = {
 export const takeoverStateQuery = (conversationId: string) =>
   queryOptions({
     queryKey: takeoverKeys.state(conversationId),
-    queryFn: () => apiRequest<TakeoverState>(apiRoute("takeover", { id: conversationId })),
+    queryFn: () => apiRequest(apiRoute("takeover", { id: conversationId })),
   });
 
 /** One conversation with its messages, for an admin or its agent's owner (the owner's conversation page). */
 export const liveConversationQuery = (conversationId: string) =>
   queryOptions({
     queryKey: takeoverKeys.detail(conversationId),
-    queryFn: () => apiRequest<LiveConversationDetail>(apiRoute("liveConversation", { id: conversationId })),
+    queryFn: () => apiRequest(apiRoute("liveConversation", { id: conversationId })),
   });
 
 export const liveConversationsQuery = queryOptions({
   queryKey: takeoverKeys.live,
-  queryFn: () => apiRequest<LiveConversation[]>(apiRoute("allLiveConversations")),
+  queryFn: () => apiRequest(apiRoute("allLiveConversations")),
 });
 
 /** Changes arrive live (the admin channel, or the owner's event stream); this only ages out quiet conversations. */
@@ -37,14 +36,12 @@ export const liveViewQuery = (isAdmin: boolean) => {
   const route = apiRoute(isAdmin ? "allLiveConversations" : "liveConversations");
   return queryOptions({
     queryKey: [route.url] as readonly string[],
-    queryFn: () => apiRequest<LiveConversation[]>(route),
+    queryFn: () => apiRequest(route),
     refetchInterval: LIVE_REFRESH_MS,
   });
 };
 
-export const takeOver = (conversationId: string) =>
-  apiRequest<TakeoverState>(apiRoute("takeOver", { id: conversationId }));
-export const handBack = (conversationId: string) =>
-  apiRequest<TakeoverState>(apiRoute("release", { id: conversationId }));
+export const takeOver = (conversationId: string) => apiRequest(apiRoute("takeOver", { id: conversationId }));
+export const handBack = (conversationId: string) => apiRequest(apiRoute("release", { id: conversationId }));
 export const sendHumanMessage = (conversationId: string, text: string) =>
-  apiRequest<{ id: string }>(apiRoute("sendHumanMessage", { id: conversationId }), { text });
+  apiRequest(apiRoute("sendHumanMessage", { id: conversationId }), { text });

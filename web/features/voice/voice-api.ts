@@ -1,14 +1,13 @@
 /** Fetchers and query options for the voice endpoints (docs/api.md "## Voice"), kept together. */
 import { queryOptions } from "@tanstack/react-query";
 import { apiRoute, apiUrl } from "../../../contracts/api-routes";
-import type { ChatMessage, ChatResponse } from "../../../contracts/chat";
+import type { ChatResponse } from "../../../contracts/chat";
 import { parseSseFrames } from "../../../contracts/chat-sse";
 import type {
   LanguageCode,
   SttResponse,
   TtsRequest,
   TtsResponse,
-  VoiceCapabilities,
   VoiceConversationCreated,
   VoiceTurnEvent,
   VoiceTurnRequest,
@@ -17,14 +16,14 @@ import { ApiError, apiRequest, throwIfNotOk } from "../../lib/api";
 
 export const voiceCapabilitiesQuery = queryOptions({
   queryKey: ["/api/voice/capabilities"],
-  queryFn: () => apiRequest<VoiceCapabilities>(apiRoute("voiceCapabilities")),
+  queryFn: () => apiRequest(apiRoute("voiceCapabilities")),
 });
 
 /** The call as stored: read again while a person holds it, to speak what they type (issue 26). */
 export const voiceMessagesQuery = (conversationId: string) =>
   queryOptions({
     queryKey: ["/api/voice-conversations", conversationId, "messages"],
-    queryFn: () => apiRequest<ChatMessage[]>(apiRoute("voiceMessages", { id: conversationId })),
+    queryFn: () => apiRequest(apiRoute("voiceMessages", { id: conversationId })),
   });
 
 /** The server stores the greeting as the conversation's first message (and its audio). */
