@@ -61,14 +61,14 @@ export async function startPageServer(webRoot: string): Promise<PageServer> {
     DATA_DIR: "/tmp/agentdesk-bench-unused",
     LOG_LEVEL: "silent",
   });
-  const runtime = await createRuntime(config, {
-    database: await openDatabase({ memory: true }),
-    webRoot,
-    logger: false,
+  const database = await openDatabase({ memory: true });
+  const runtime = await createRuntime(config, { database, webRoot, logger: false }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
   });
   const close = async () => {
     await runtime.close();
-    await runtime.deps.db.close();
+    await database.close();
   };
   try {
     const url = await runtime.app.listen({ port: 0, host: "127.0.0.1" });

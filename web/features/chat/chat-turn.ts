@@ -71,9 +71,9 @@ export type ChatTurnEvent =
 export const IDLE_CHAT: ChatTurnState = { pending: null, reveal: null, lock: null, offlineSeen: false };
 
 export function chatTurnTransition(state: ChatTurnState, event: ChatTurnEvent): ChatTurnState {
-  const own = (key: string) => state.pending?.key === key;
-  const change = (key: string, patch: Partial<PendingTurn>): PendingTurn | null =>
-    state.pending && own(key) ? { ...state.pending, ...patch } : state.pending;
+  // The turn the event is about, when it is still the one in flight (a newer turn or a
+  // cancellation makes an older request's events stale).
+  const turn = "key" in event && state.pending?.key === event.key ? state.pending : null;
   switch (event.type) {
     case "started":
       return {
@@ -94,19 +94,18 @@ export function chatTurnTransition(state: ChatTurnState, event: ChatTurnEvent): 
         },
       };
     case "named":
-      if (!own(event.key)) return state;
+      if (!turn) return state;
       return {
         ...state,
-        pending: change(event.key, { userMessageId: event.userMessageId }),
+        pending: { ...turn, userMessageId: event.userMessageId },
         ...(event.offline ? { offlineSeen: true, reveal: { key: event.key, text: "" } } : {}),
       };
     case "delta": {
-      if (!own(event.key)) return state;
-      const pending = state.pending as PendingTurn;
+      if (!turn) return state;
       const revealing = state.reveal?.key === event.key;
       return {
         ...state,
-        pending: { ...pending, waiting: false, streamed: true, reply: pending.reply + event.text },
+        pending: { ...turn, waiting: false, streamed: true, reply: turn.reply + event.text },
         reveal: revealing ? { key: event.key, text: (state.reveal?.text ?? "") + event.text } : state.reveal,
       };
     }
@@ -116,15 +115,14 @@ export function chatTurnTransition(state: ChatTurnState, event: ChatTurnEvent): 
         lock: event.lock ?? state.lock,
         offlineSeen: state.offlineSeen || event.offline,
       };
-      if (!own(event.key)) return learnt;
-      const pending = state.pending as PendingTurn;
+      if (!turn) return learnt;
       // Typed out when it is the offline responder's or came whole; a streamed reply is already
       // shown, and a locked conversation's notice is not typed out.
-      const typedOut = !event.lock && (state.reveal?.key === event.key || !pending.streamed);
+      const typedOut = !event.lock && (state.reveal?.key === event.key || !turn.streamed);
       return {
         ...learnt,
         reveal: typedOut ? { key: event.key, text: event.reply } : state.reveal,
-        pending: { ...pending, waiting: false, reply: event.reply, citations: event.citations },
+        pending: { ...turn, waiting: false, reply: event.reply, citations: event.citations },
       };
     }
     case "locked":
@@ -133,7 +131,7 @@ export function chatTurnTransition(state: ChatTurnState, event: ChatTurnEvent): 
       // What was already revealed stays; the rest of a typed-out reply is not shown.
       return { ...state, pending: stopTurn(state.pending), reveal: null };
     case "settled":
-      return own(event.key) && !state.pending?.stopped ? { ...state, pending: null } : state;
+      return turn && !turn.stopped ? { ...state, pending: null } : state;
     case "left":
       return { ...state, pending: null, reveal: null };
   }
