@@ -13,6 +13,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder, type Db } from "./connect.js";
+import { cacheReadsOf } from "./pglite-read-cache.js";
 
 /**
  * PostgreSQL settings for the embedded engine, given on its command line at every start (so
@@ -138,5 +139,7 @@ export async function openPglite(
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // After the migrations: they write, and nothing was read before them.
+  cacheReadsOf(client);
   return { client, db };
 }

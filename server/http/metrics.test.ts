@@ -87,6 +87,20 @@ describeEachEngine("metrics", (engine) => {
     }
   });
 
+  it(`reports the read cache's answers ${engine === "pglite" ? "on the embedded engine" : "nowhere: PostgreSQL has none"}`, async () => {
+    const read = () => fetch(`${base}/api/agents`, { headers: { cookie: user.cookie } });
+    await read();
+    const before = (await scrape(admin.cookie)).body;
+    await read();
+    const { body } = await scrape(admin.cookie);
+    if (engine === "pglite") {
+      expect(sample(body, "db_read_cache_hits_total")).toBeGreaterThan(sample(before, "db_read_cache_hits_total") ?? 0);
+      expect(sample(body, "db_read_cache_entries")).toBeGreaterThan(0);
+    } else {
+      expect(body).not.toContain("db_read_cache_");
+    }
+  });
+
   it("counts a chat event stream as open while it streams, and no longer once it ends", async () => {
     const agentId = await makeAgent(t, user);
     const open = 'agentdesk_open_event_streams{route="/api/chat/:agentId"}';

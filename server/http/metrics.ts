@@ -13,8 +13,10 @@ import type { ServerResponse } from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
-import { Gauge, Histogram, Registry } from "prom-client";
+import type { PGlite } from "@electric-sql/pglite";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/connect.js";
+import { readCacheStatsOf, type ReadCacheStats } from "../db/pglite-read-cache.js";
 
 export const METRICS_PATH = "/metrics";
 
@@ -183,6 +185,7 @@ function registerEventLoopDelay(app: FastifyInstance, registers: Registry[]): vo
  */
 function registerPoolGauges(database: Database, registers: Registry[]): void {
   const pool = (database.db as { $client?: unknown }).$client;
+  if (database.pglite) registerReadCacheGauges(database.pglite, registers);
   if (!(pool instanceof pg.Pool)) return;
   const gauge = (name: string, help: string, read: (p: pg.Pool) => number) =>
     new Gauge({
@@ -197,4 +200,33 @@ function registerPoolGauges(database: Database, registers: Registry[]): void {
   gauge("db_pool_idle_connections", "Connections of the pool waiting for a query", (p) => p.idleCount);
   gauge("db_pool_waiting_queries", "Queries waiting for a free connection of the pool", (p) => p.waitingCount);
   gauge("db_pool_max_connections", "The most connections the pool opens", (p) => p.options.max ?? 10);
+}
+
+/** The embedded engine's read cache (decision 173): how often a read was answered without the engine. */
+function registerReadCacheGauges(client: PGlite, registers: Registry[]): void {
+  const counter = (name: string, help: string, read: (stats: ReadCacheStats) => number) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        // The cache keeps its own counts: the series reports them as they are at the scrape.
+        this.reset();
+        this.inc(read(readCacheStatsOf(client) ?? { hits: 0, misses: 0, entries: 0, bytes: 0 }));
+      },
+    });
+  counter("db_read_cache_hits_total", "Reads of the embedded engine answered from its read cache", (s) => s.hits);
+  counter(
+    "db_read_cache_misses_total",
+    "Reads of the embedded engine its read cache could not answer",
+    (s) => s.misses,
+  );
+  new Gauge({
+    name: "db_read_cache_entries",
+    help: "Answers the embedded engine's read cache holds",
+    registers,
+    collect() {
+      this.set(readCacheStatsOf(client)?.entries ?? 0);
+    },
+  });
 }
