@@ -3,6 +3,7 @@
  * answer becomes an ApiError whose message is "{status}: {body text or status text}".
  */
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import type { ApiBodyArgs } from "../../contracts/api-request-bodies";
 import type { ApiResponses } from "../../contracts/api-responses";
 import type { ApiRoute, ApiRouteName } from "../../contracts/api-routes";
 import type { ErrorCode } from "../../contracts/errors";
@@ -45,10 +46,14 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 
 /**
  * Sends one request to a route of the API table, `apiRoute(name, params, query)`
- * (contracts/api-routes.ts), with `body` as JSON; answers what that route answers
+ * (contracts/api-routes.ts), with the body that route takes as JSON (typed by
+ * contracts/api-request-bodies.ts; none where it takes none); answers what that route answers
  * (contracts/api-responses.ts), parsed, or null when the body is empty.
  */
-export function apiRequest<N extends ApiRouteName>(route: ApiRoute<N>, body?: unknown): Promise<ApiResponses[N]> {
+export function apiRequest<N extends ApiRouteName>(
+  route: ApiRoute<N>,
+  ...[body]: ApiBodyArgs<N>
+): Promise<ApiResponses[N]> {
   return send<ApiResponses[N]>(route.method, route.url, body);
 }
 

@@ -44,7 +44,7 @@ export function markReplyInterrupted(conversationId: string, messageId: string, 
 
 /** The call is over (hung up or time up): its duration is recorded as its wall length. */
 export function endVoiceCall(conversationId: string): Promise<unknown> {
-  return apiRequest(apiRoute("endVoiceConversation", { id: conversationId }), {});
+  return apiRequest(apiRoute("endVoiceConversation", { id: conversationId }));
 }
 
 /** Throws ApiError on a non-OK status; the caller then falls back to the browser's voice. */
