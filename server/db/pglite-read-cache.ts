@@ -138,20 +138,23 @@ export function cacheReadsOf(client: PGlite, limits = READ_CACHE_LIMITS): () => 
     }
   };
 
+  /** Runs a statement that may change the data: every answer is forgotten before and after it. */
+  const aroundChange = async <T>(run: () => Promise<T>): Promise<T> => {
+    forget();
+    try {
+      return await run();
+    } finally {
+      forget();
+    }
+  };
+
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
 
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
     const key = isCacheableRead(text) ? keyOf(text, params, options) : null;
-    if (key === null) {
-      forget();
-      try {
-        return await query(text, params, options);
-      } finally {
-        forget();
-      }
-    }
+    if (key === null) return aroundChange(() => query(text, params, options));
     const kept = entries.get(key);
     if (kept) {
       hits++;
@@ -178,23 +181,10 @@ export function cacheReadsOf(client: PGlite, limits = READ_CACHE_LIMITS): () => 
     return answer;
   }) as PGlite["query"];
 
-  client.exec = (async (...args: Parameters<PGlite["exec"]>) => {
-    forget();
-    try {
-      return await exec(...args);
-    } finally {
-      forget();
-    }
-  }) as PGlite["exec"];
+  client.exec = ((...args: Parameters<PGlite["exec"]>) => aroundChange(() => exec(...args))) as PGlite["exec"];
 
-  client.transaction = (async (...args: Parameters<PGlite["transaction"]>) => {
-    forget();
-    try {
-      return await transaction(...args);
-    } finally {
-      forget();
-    }
-  }) as PGlite["transaction"];
+  client.transaction = ((...args: Parameters<PGlite["transaction"]>) =>
+    aroundChange(() => transaction(...args))) as PGlite["transaction"];
 
   const stats = () => ({ hits, misses, entries: entries.size, bytes });
   statsOfClients.set(client, stats);
