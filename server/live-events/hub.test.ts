@@ -75,6 +75,53 @@ describe("admin hub", () => {
     expect(socket.sent).toEqual([{ type: "stats_update", ...stats(1) }]);
   });
 
+  it("never leaves a socket on older figures than the newest read: its first stats come from the same one-at-a-time computation", async () => {
+    // Read n answers stats(n), and whenever two reads are outstanding the newer answers first, as
+    // two connections of a busy pool may: the socket must end on the newest read's figures.
+    const outstanding: Array<() => void> = [];
+    let started = 0;
+    const slow = createAdminHub({
+      readStats: () => {
+        const figures = stats(++started);
+        return new Promise<AdminStats>((resolve) => outstanding.push(() => resolve(figures)));
+      },
+      onError: (error) => {
+        throw error;
+      },
+      debounceMs: 50,
+      heartbeatMs: 30_000,
+    });
+    const settleNewestFirst = async () => {
+      for (const answer of outstanding.splice(0).reverse()) answer();
+      await vi.advanceTimersByTimeAsync(60);
+    };
+    const socket = new FakeSocket();
+    slow.add({ socket, userId: "u", sessionHash: "s", alive: true, verify: async () => "admin" });
+    await vi.advanceTimersByTimeAsync(0);
+    slow.onEvent({ type: "stats_changed" });
+    await vi.advanceTimersByTimeAsync(60);
+    await settleNewestFirst();
+    await settleNewestFirst();
+    expect(started).toBe(2);
+    expect(socket.sent.at(-1)).toEqual({ type: "stats_update", ...stats(2) });
+    slow.close();
+  });
+
+  it("sends each socket only the stats it has not seen: a newcomer gets them, the others nothing new", async () => {
+    const a = connect();
+    await vi.advanceTimersByTimeAsync(0);
+    const b = connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.socket.sent).toEqual([{ type: "stats_update", ...stats(1) }]);
+    expect(b.socket.sent).toEqual([{ type: "stats_update", ...stats(1) }]);
+    hub.remove(a.client);
+    current = stats(3);
+    hub.onEvent({ type: "stats_changed" });
+    await vi.advanceTimersByTimeAsync(60);
+    expect(a.socket.sent).toHaveLength(1);
+    expect(b.socket.sent.at(-1)).toEqual({ type: "stats_update", ...stats(3) });
+  });
+
   it("forwards the spec's events to every socket but keeps the bare stats signal to itself", async () => {
     const a = connect();
     const b = connect();

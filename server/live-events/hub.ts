@@ -78,7 +78,12 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
   const clients = new Set<HubClient>();
   /** Sockets being re-checked after a revocation: what they would be sent, and which check counts. */
   const held = new Map<HubClient, { queue: AdminServerMessage[]; check: number }>();
-  let lastStats: AdminStats | null = null;
+  /**
+   * What each socket was last sent, so a socket gets new stats only when its own figures are
+   * stale, and its first stats come out of the same one-at-a-time computation as everyone's: a
+   * separate read on connect could answer after a newer broadcast and leave it showing old figures.
+   */
+  const lastSent = new Map<HubClient, AdminStats>();
   let statsTimer: NodeJS.Timeout | null = null;
   let computing = false;
   let dirty = false;
@@ -93,15 +98,21 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
       onError(error, "send to admin socket");
     }
   };
+  /** Drops a socket from every table; true if it was still connected. */
+  const forget = (client: HubClient) => {
+    held.delete(client);
+    lastSent.delete(client);
+    return clients.delete(client);
+  };
   const broadcast = (message: AdminServerMessage) => {
     for (const client of clients) send(client, message);
   };
 
-  function scheduleStats() {
+  function scheduleStats(delayMs = debounceMs) {
     dirty = true;
     // One computation at a time, so an older read can never overwrite a newer one.
     if (statsTimer || computing) return;
-    statsTimer = setTimeout(() => void computeStats(), debounceMs);
+    statsTimer = setTimeout(() => void computeStats(), delayMs);
   }
 
   async function computeStats() {
@@ -109,14 +120,14 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
     computing = true;
     dirty = false;
     try {
-      if (clients.size === 0) {
-        lastStats = null; // nobody to tell; the next socket gets fresh stats on connect
-        return;
-      }
+      if (clients.size === 0) return; // nobody to tell; the next socket gets fresh stats on connect
       const stats = await readStats();
-      if (lastStats && sameStats(lastStats, stats)) return;
-      lastStats = stats;
-      broadcast({ type: "stats_update", ...stats });
+      for (const client of clients) {
+        const last = lastSent.get(client);
+        if (last && sameStats(last, stats)) continue;
+        lastSent.set(client, stats);
+        send(client, { type: "stats_update", ...stats });
+      }
     } catch (error) {
       onError(error, "admin stats");
     } finally {
@@ -140,8 +151,7 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
       (verdict) => {
         const current = held.get(client);
         if (verdict !== "admin") {
-          held.delete(client);
-          if (clients.delete(client)) closeFor(client, verdict);
+          if (forget(client)) closeFor(client, verdict);
           return;
         }
         if (current?.check !== check) return;
@@ -151,8 +161,7 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
       (error: unknown) => {
         // Unsure is not "still an admin": the socket is dropped and the client reconnects.
         onError(error, "verify admin socket after revocation");
-        held.delete(client);
-        if (clients.delete(client)) client.socket.terminate();
+        if (forget(client)) client.socket.terminate();
       },
     );
   }
@@ -163,14 +172,10 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
   const hub: AdminHub = {
     add(client) {
       clients.add(client);
-      readStats().then(
-        (stats) => send(client, { type: "stats_update", ...stats }),
-        (error: unknown) => onError(error, "admin stats on connect"),
-      );
+      scheduleStats(0);
     },
     remove(client) {
-      clients.delete(client);
-      held.delete(client);
+      forget(client);
     },
     onEvent(event) {
       // A conversation's own stream event is for its watchers; the live view's events change no figure.
@@ -184,7 +189,7 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
     heartbeat() {
       for (const client of clients) {
         if (!client.alive) {
-          clients.delete(client);
+          forget(client);
           client.socket.terminate();
           continue;
         }
@@ -196,7 +201,7 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
         }
         client.verify().then(
           (verdict) => {
-            if (verdict !== "admin" && clients.delete(client)) closeFor(client, verdict);
+            if (verdict !== "admin" && forget(client)) closeFor(client, verdict);
           },
           (error: unknown) => onError(error, "verify admin socket"),
         );
@@ -207,6 +212,7 @@ export function createAdminHub(options: AdminHubOptions): AdminHub {
       if (statsTimer) clearTimeout(statsTimer);
       clients.clear();
       held.clear();
+      lastSent.clear();
     },
     get size() {
       return clients.size;
