@@ -21,7 +21,7 @@ import { registerDashboardRoutes } from "./dashboard/routes.js";
 import type { FeatureDeps } from "./feature-deps.js";
 import { closeSharedExtractPool } from "./knowledge/extract/extract-pool.js";
 import { createKnowledgeIngestion, type KnowledgeIngestion } from "./knowledge/ingestion.js";
-import { discardAbandonedStoring, STORING_LEASE_MS } from "./knowledge/queries.js";
+import { discardAbandonedStoring, STORING_LEASE_MS } from "./knowledge/storing-queries.js";
 import { createKnowledgeSearch } from "./knowledge/knowledge-tool-search.js";
 import { registerKnowledgeRoutes } from "./knowledge/routes.js";
 import { answerClientError } from "./http/client-errors.js";

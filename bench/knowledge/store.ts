@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../server/db/connect.js";
 import { knowledgeChunks, knowledgeDocuments } from "../../server/db/schema-knowledge.js";
-import { countDocumentTerms } from "../../server/knowledge/queries.js";
+import { countDocumentTerms } from "../../server/knowledge/term-count-queries.js";
 
 const CHUNK_BATCH = 200;
 

@@ -16,9 +16,9 @@ import {
   documentChunksInOrder,
   finishDocument,
   renewClaim,
+  writeChunkEmbeddings,
   type EmbeddingClaim,
-} from "./queries.js";
-import { writeChunkEmbeddings } from "./embedding-queries.js";
+} from "./embedding-queries.js";
 
 /** How long a claim holds without renewal before another worker may take the document over. */
 export const EMBEDDING_LEASE_MS = 60_000;

@@ -30,7 +30,7 @@ import {
   insertStoringDocument,
   STORING_LEASE_MS,
   storingBatches,
-} from "./queries.js";
+} from "./storing-queries.js";
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -31,23 +31,25 @@ import type { ExtractedDocument } from "./extract/extract-document.js";
 import type { PassageRoom } from "./extract/extract-limits.js";
 import {
   agentKnowledgeCounts,
-  appendFilePart,
   companyKnowledgeBytes,
-  documentFile,
-  fileParts,
   deleteDocumentOfAgent,
   findAgentOwner,
+  findDocumentOfAgent,
+  listDocumentsOfAgent,
+} from "./queries.js";
+import {
+  appendFilePart,
   appendStoredChunks,
   discardAbandonedStoring,
   discardStoringDocument,
-  findDocumentOfAgent,
+  documentFile,
+  fileParts,
   finishStoring,
   insertStoringDocument,
-  listDocumentsOfAgent,
   replaceChunks,
   STORING_LEASE_MS,
   storingBatches,
-} from "./queries.js";
+} from "./storing-queries.js";
 import { isUuid } from "../http/ids.js";
 
 export const AGENT_NOT_FOUND = "Agent not found";

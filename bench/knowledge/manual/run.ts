@@ -32,7 +32,7 @@ import {
   appendStoredChunks,
   finishStoring,
   storingBatches,
-} from "../../../server/knowledge/queries.js";
+} from "../../../server/knowledge/storing-queries.js";
 import { loadConfig } from "../../../server/config.js";
 import { createReranker } from "../../../server/providers/create-providers.js";
 import { queryTerms } from "../../../server/knowledge/search/query-terms.js";

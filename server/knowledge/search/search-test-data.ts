@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/connect.js";
 import { agents, users } from "../../db/schema.js";
 import { knowledgeChunks, knowledgeDocuments } from "../../db/schema-knowledge.js";
-import { countDocumentTerms } from "../queries.js";
+import { countDocumentTerms } from "../term-count-queries.js";
 import { wordsCounted, type StoredStatus } from "../word-searchable.js";
 
 export async function insertOwner(db: Db): Promise<string> {
