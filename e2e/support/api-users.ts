@@ -1,5 +1,5 @@
 /** Creates approved users through the real API (sign-up, then the owner approves). */
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { OWNER, uniqueEmail } from "./accounts";
 
 export interface E2eUser {
@@ -36,4 +36,11 @@ export async function createApprovedUser(
   if (!approve.ok()) throw new Error(`approve ${approve.status()}: ${await approve.text()}`);
   await request.post(`${baseURL}/api/logout`);
   return { email, password, fullName, id: user.id };
+}
+
+/** What the server holds for a user, read with the (admin) page's own session. */
+export async function storedUser(page: Page, id: string): Promise<{ approvalStatus: string; isAdmin: boolean }> {
+  const res = await page.request.get(`/api/admin/users/${id}`);
+  if (res.status() !== 200) throw new Error(`user ${id}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as { approvalStatus: string; isAdmin: boolean };
 }
