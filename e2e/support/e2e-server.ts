@@ -31,6 +31,11 @@ const env: Record<string, string> = {
   LOG_LEVEL: "warn",
   // A journey screenshots a call's pending approval (axe included): on a loaded machine that can outlast a call's 30 s.
   VOICE_APPROVAL_WAIT_MS: "300000",
+  // The model's time limits as hang detectors, not the product's 20 s / 60 s: no journey waits for
+  // them, and under stress --cpu 2 at a load of 10-12 a regenerated reply once failed (its retry
+  // passed) where the first byte's limit is the only clock on the way.
+  LLM_FIRST_BYTE_TIMEOUT_MS: "120000",
+  LLM_TIMEOUT_MS: "300000",
   OWNER_EMAIL: OWNER.email,
 };
 if (values["database-url"]) env.DATABASE_URL = values["database-url"];

@@ -3,8 +3,11 @@
  * waits for the line that says where it listens (server-ready.ts) and stops it again.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { runOutputDir } from "./run-output-dir.js";
 import { READY_LINE_PREFIX } from "./server-ready.js";
 
 /**
@@ -28,9 +31,16 @@ export async function startServerProcess(name: string, entry: string, args: stri
     cwd: repoRoot,
     stdio: ["pipe", "pipe", "pipe"],
   });
-  // Its stderr is worth reading when a journey fails; its stdout (request logs) is drained unread.
+  // Its stderr is worth reading when a journey fails, so it goes to the runner's; its stdout (the
+  // log at warn and above: a reply that failed, a request that threw) is kept beside the run's
+  // traces, in servers/NAME.log, for the journey that failed without saying why.
   createInterface({ input: child.stderr! }).on("line", (line) => process.stderr.write(`[${name}] ${line}\n`));
   const stdout = createInterface({ input: child.stdout! });
+  const logDir = join(runOutputDir(), "servers");
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, `${name.replace(/\W+/g, "-")}.log`), { flags: "a" });
+  stdout.on("line", (line) => log.write(`${line}\n`));
+  child.once("exit", () => log.end());
   try {
     const url = await new Promise<string>((resolve, reject) => {
       const limit = setTimeout(
