@@ -140,6 +140,6 @@ export async function openPglite(
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // After the migrations: they write, and nothing was read before them.
-  cacheReadsOf(client);
+  await cacheReadsOf(client);
   return { client, db };
 }

@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrationsFolder } from "./connect.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   cacheReadsOf,
-  isCacheableRead,
+  CLOCK_WORDS,
+  kindOfStatement,
   readCacheStatsOf,
-  UNCACHEABLE_CALLS,
+  volatileFunctionNames,
   type ReadCacheStats,
 } from "./pglite-read-cache.js";
 import { makeAgent } from "../test-support/agent-factory.js";
@@ -15,39 +13,68 @@ import { makeUser } from "../test-support/factories.js";
 import { openTestDatabase, startTestApp } from "../test-support/test-app.js";
 
 describe("which statements are plain reads", () => {
+  // The app's own engine, migrated: its catalogue names the volatile functions.
+  let engine: Awaited<ReturnType<typeof openTestDatabase>>;
+  let volatile: Set<string>;
+  beforeAll(async () => {
+    engine = await openTestDatabase("pglite");
+    volatile = await volatileFunctionNames(engine.database.pglite!);
+  });
+  afterAll(() => engine.drop());
+  const kind = (text: string) => kindOfStatement(text, volatile);
+
   it.each([
     "select * from agents where id = $1",
     "  (select 1) union (select 2)",
     "with recent as (select id from messages) select count(*) from recent",
     'select "updated_at" from "agents"',
-  ])("keeps %s", (text) => expect(isCacheableRead(text)).toBe(true));
+    "select similarity(name, $1) from agents",
+  ])("keeps %s", (text) => expect(kind(text)).toBe("cacheable read"));
+
+  it.each([
+    "select now()",
+    "select * from sessions where expires_at > now()",
+    "select current_date - 1",
+    "select 'today'::date",
+    "select age(created_at) from users",
+  ])("runs every time, forgetting nothing: %s", (text) => expect(kind(text)).toBe("clock read"));
 
   it.each([
     "insert into agents (id) values ($1)",
     "update agents set name = $1",
     "with gone as (delete from sessions returning id) select count(*) from gone",
     "select * from agents where id = $1 for update",
-    "select now()",
     "select gen_random_uuid()",
-    "select usage_fill_closed_periods($1, $2)",
+    "select uuidv7()",
+    "select random_normal()",
+    "select set_limit(0.9)",
+    'select public."usage_fill_closed_periods"($1, $2)',
+    "select usage_forget_closed_day($1)",
     "select pg_advisory_lock(1)",
+    "select * from messages tablesample bernoulli (10)",
     "select 1; delete from agents",
     "analyze knowledge_chunks",
     "begin",
-  ])("never keeps %s", (text) => expect(isCacheableRead(text)).toBe(false));
+  ])("counts as a change: %s", (text) => expect(kind(text)).toBe("change"));
 
-  it("settles every function the migrations define: immutable, a trigger's, or never kept", () => {
-    const unsettled: string[] = [];
-    for (const file of readdirSync(migrationsFolder).filter((name) => name.endsWith(".sql"))) {
-      const text = readFileSync(join(migrationsFolder, file), "utf8");
-      const definitions = text.matchAll(/create\s+(?:or\s+replace\s+)?function\s+(\w+)\s*\(([\s\S]*?)(?=\$\w*\$)/gi);
-      for (const [, name, head] of definitions) {
-        const settled =
-          /returns\s+trigger/i.test(head!) || /\bimmutable\b/i.test(head!) || UNCACHEABLE_CALLS.includes(name!);
-        if (!settled) unsettled.push(`${file}: ${name}`);
-      }
-    }
+  it("counts every statement as a change while the functions are not known", () => {
+    expect(kindOfStatement("select 1", null)).toBe("change");
+  });
+
+  it("settles every function the migrations define: immutable, a trigger's, volatile (never kept), or following the clock", async () => {
+    // Stable functions are the ones to look at: their answers may follow the clock or a setting.
+    const { rows } = await engine.database.pglite!.query<{ name: string; volatility: string; trigger: boolean }>(`
+      select p.proname as name, p.provolatile as volatility, p.prorettype = 'trigger'::regtype as trigger
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`);
+    expect(rows.length).toBeGreaterThan(0);
+    const unsettled = rows
+      .filter((row) => !row.trigger && row.volatility === "s" && !CLOCK_WORDS.includes(row.name))
+      .map((row) => row.name);
     expect(unsettled).toEqual([]);
+    for (const row of rows.filter((row) => row.volatility === "v")) {
+      expect(kind(`select ${row.name}($1)`), row.name).toBe("change");
+    }
   });
 });
 
@@ -66,6 +93,7 @@ describe("reads answered until the next write", () => {
     close = opened.drop;
     client = opened.database.pglite!;
     await client.exec("create table items (name text primary key, tags jsonb not null default '[]')");
+    await client.query("select 1"); // asked after the catalogue's second reading, which the exec set off
     const start = readCacheStatsOf(client)!;
     stats = () => {
       const now = readCacheStatsOf(client)!;
@@ -91,6 +119,56 @@ describe("reads answered until the next write", () => {
     expect((await one("a")).rows).toEqual([{ name: "a" }]);
     expect((await one("b")).rows).toEqual([{ name: "b" }]);
     expect(stats().hits).toBe(0);
+  });
+
+  it("tells apart NaN, Infinity and null, which JSON would all write as null", async () => {
+    const value = async (param: number | null) =>
+      (await client.query<{ v: number | null }>("select $1::float8 as v", [param])).rows[0]!.v;
+    expect(await value(Number.NaN)).toBeNaN();
+    expect(await value(null)).toBeNull();
+    expect(await value(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("keeps the answers through a read it cannot keep: one that follows the clock, or takes a list", async () => {
+    expect(await names()).toEqual([]);
+    await client.query("select now()");
+    await client.query("select $1::int[] as list", [[1, 2]]);
+    expect(await names()).toEqual([]);
+    expect(stats().hits).toBe(1);
+  });
+
+  it("sees a volatile function made after it was installed, and keeps reads again once it has", async () => {
+    await client.exec("create function bump() returns int language sql volatile as $$ select 1 $$");
+    // The catalogue is read again right after the exec, before any statement asked later.
+    await client.query("select 1");
+    await client.query("select bump()");
+    await client.query("select bump()");
+    expect(stats().hits).toBe(0);
+    await names();
+    await names();
+    expect(stats().hits).toBe(1);
+  });
+
+  it("counts a read's key: a long text parameter keeps it out like a long answer", async () => {
+    const length = () => client.query("select length($1) as n", ["x".repeat(200_000)]);
+    await length();
+    await length();
+    expect(stats().hits).toBe(0);
+  });
+
+  it("counts an answer once when the same read missed several times at once", async () => {
+    await client.query("insert into items (name) values ('a')");
+    await names();
+    const one = stats().bytes;
+    await client.query("update items set tags = tags"); // a write: every answer forgotten, the names the same
+    await Promise.all(Array.from({ length: 20 }, () => names()));
+    expect(stats()).toMatchObject({ entries: 1, bytes: one });
+  });
+
+  it("answers a read of 150,000 rows without keeping it, and without running out of stack", async () => {
+    const { rows } = await client.query("select generate_series(1, 150000) as n");
+    expect(rows).toHaveLength(150_000);
+    expect(stats().entries).toBe(0);
   });
 
   it("sees a transaction's writes once it commits, and none once it rolls back", async () => {
@@ -140,7 +218,7 @@ describe("reads answered until the next write", () => {
 
   it("drops the least recently used answer past its limit, and never keeps one past its size", async () => {
     // A second, smaller cache in front of the app's: it sees every read first.
-    stats = cacheReadsOf(client, { entries: 2, bytes: 1_000_000, entryBytes: 10_000 });
+    stats = await cacheReadsOf(client, { entries: 2, bytes: 1_000_000, entryBytes: 10_000 });
     const select = (n: number) => client.query(`select ${n} as n`);
     await select(1);
     await select(2);
@@ -152,6 +230,18 @@ describe("reads answered until the next write", () => {
     await client.query("select repeat('x', 20000) as big");
     await client.query("select repeat('x', 20000) as big");
     expect(stats().hits).toBe(2);
+  });
+});
+
+describe("a closed engine", () => {
+  it("answers nothing from the cache once closed", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const client = new PGlite();
+    await cacheReadsOf(client);
+    await client.query("select 1 as n");
+    await client.query("select 1 as n");
+    await client.close();
+    await expect(client.query("select 1 as n")).rejects.toThrow(/closed/i);
   });
 });
 
