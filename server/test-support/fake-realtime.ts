@@ -21,6 +21,8 @@ export interface FakeRealtimeBehaviour {
   firstAudioDelayMs: number;
   /** After this many chunks the reply waits for more speech or a cancel (barge-in tests). */
   holdAfterChunks: number | null;
+  /** Chunks still sent after a response.cancel arrives, as deltas already on their way would be. */
+  chunksAfterCancel: number;
   /** Quiet this long after speech ends the person's turn (server VAD). */
   silenceMs: number;
   /** session.update is refused with this error message. */
@@ -43,6 +45,7 @@ const DEFAULTS: FakeRealtimeBehaviour = {
   replyChunks: 4,
   firstAudioDelayMs: 0,
   holdAfterChunks: null,
+  chunksAfterCancel: 0,
   silenceMs: 300,
   refuseSession: null,
 };
@@ -139,10 +142,11 @@ export async function startFakeRealtime(initial: Partial<FakeRealtimeBehaviour> 
       if (current.firstAudioDelayMs > 0) await new Promise((r) => setTimeout(r, current.firstAudioDelayMs));
       const words = current.replyText.split(" ");
       const per = Math.ceil(words.length / current.replyChunks);
-      for (let chunk = 0; chunk < current.replyChunks && !mine.cancelled; chunk++) {
-        if (current.holdAfterChunks !== null && chunk === current.holdAfterChunks)
+      let late = current.chunksAfterCancel;
+      for (let chunk = 0; chunk < current.replyChunks; chunk++) {
+        if (current.holdAfterChunks !== null && chunk === current.holdAfterChunks && !mine.cancelled)
           await new Promise<void>((r) => (resume = r));
-        if (mine.cancelled) break;
+        if (mine.cancelled && late-- <= 0) break;
         emit({
           type: "response.audio.delta",
           response_id: responseId,

@@ -136,6 +136,28 @@ describe("the Realtime protocol client against a fake Realtime server", () => {
     expect(seen.done).toEqual([{ status: "cancelled", text: "one two" }]);
   });
 
+  it("after barge-in passes on none of the cancelled reply's audio or words that were still on their way", async () => {
+    fake.setBehaviour({
+      replyText: "one two three four five six seven eight",
+      replyChunks: 4,
+      holdAfterChunks: 2,
+      chunksAfterCancel: 2,
+    });
+    const { seen, handlers, nextDone, audioCount } = recorder();
+    const session = await open(handlers);
+    const cancelled = nextDone();
+    session.appendAudio(tone(300));
+    session.appendAudio(quiet(400));
+    await audioCount(2);
+    session.reportPlayed(100);
+    session.appendAudio(tone(300));
+    await cancelled;
+    session.close();
+    expect(seen.audio).toHaveLength(2);
+    expect(seen.replyText).toBe("one two three four");
+    expect(seen.done).toEqual([{ status: "cancelled", text: "one two" }]);
+  });
+
   it("refuses to open when the provider rejects the session, without the key in the message", async () => {
     fake.setBehaviour({ refuseSession: "Invalid model for key sk-test-secret" });
     const { handlers } = recorder();

@@ -57,6 +57,12 @@ interface ReplyInProgress {
   text: string;
   /** Audio sent out for this reply, in ms: the most that can have been played. */
   sentMs: number;
+  /**
+   * Cancelled by barge-in: the model may still send deltas it had on their way before it read the
+   * cancel; none reaches the caller (their audio would play on after the stop, their words would
+   * join a reply already cut to what was heard).
+   */
+  cancelled?: boolean;
 }
 
 const BYTES_PER_MS = (REALTIME_SAMPLE_RATE * 2) / 1000;
@@ -136,6 +142,7 @@ export function openRealtimeSession(
           return;
         }
         case "response.audio.delta": {
+          if (reply?.cancelled) return;
           const pcm = Buffer.from(String(event.delta ?? ""), "base64");
           const itemId = String(event.item_id ?? "");
           const responseId = String(event.response_id ?? reply?.responseId ?? "");
@@ -146,6 +153,7 @@ export function openRealtimeSession(
           return;
         }
         case "response.audio_transcript.delta": {
+          if (reply?.cancelled) return;
           const delta = String(event.delta ?? "");
           if (reply) reply.text += delta;
           handlers.onReplyText(delta, String(event.item_id ?? ""));
@@ -194,6 +202,7 @@ export function openRealtimeSession(
       // The reply's words are kept only as far as they were heard (by the share of audio played).
       const share = current.sentMs > 0 ? heard / current.sentMs : 0;
       current.text = cutToShare(current.text, share);
+      current.cancelled = true;
       return { itemId: current.itemId, playedMs: heard };
     }
 
