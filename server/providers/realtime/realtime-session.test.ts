@@ -113,19 +113,32 @@ describe("the Realtime protocol client against a fake Realtime server", () => {
     expect(fake.events.filter((e) => e.type === "input_audio_buffer.append").length).toBe(6);
   });
 
-  it("on barge-in cancels the reply and truncates it to what was played, keeping only the words heard", async () => {
-    fake.setBehaviour({ replyText: "one two three four five six seven eight", replyChunks: 4, holdAfterChunks: 2 });
+  /**
+   * A reply of eight words in four chunks, held after two (200 ms sent); the browser says it
+   * played 100 ms, then the caller speaks over it. `chunksAfterCancel` the model still sends.
+   */
+  async function bargeInAfterTwoChunks(chunksAfterCancel = 0) {
+    fake.setBehaviour({
+      replyText: "one two three four five six seven eight",
+      replyChunks: 4,
+      holdAfterChunks: 2,
+      chunksAfterCancel,
+    });
     const { seen, handlers, nextDone, audioCount } = recorder();
     const session = await open(handlers);
     const cancelled = nextDone();
     session.appendAudio(tone(300));
     session.appendAudio(quiet(400));
     await audioCount(2);
-    // 200 ms were sent; the browser says it played 100 ms of them.
     session.reportPlayed(100);
     session.appendAudio(tone(300));
     await cancelled;
     session.close();
+    return seen;
+  }
+
+  it("on barge-in cancels the reply and truncates it to what was played, keeping only the words heard", async () => {
+    const seen = await bargeInAfterTwoChunks();
     expect(seen.speechStarts.at(-1)).toEqual({ itemId: expect.any(String), playedMs: 100 });
     const sent = fake.events.map((e) => e.type);
     expect(sent.indexOf("response.cancel")).toBeGreaterThan(-1);
@@ -137,22 +150,7 @@ describe("the Realtime protocol client against a fake Realtime server", () => {
   });
 
   it("after barge-in passes on none of the cancelled reply's audio or words that were still on their way", async () => {
-    fake.setBehaviour({
-      replyText: "one two three four five six seven eight",
-      replyChunks: 4,
-      holdAfterChunks: 2,
-      chunksAfterCancel: 2,
-    });
-    const { seen, handlers, nextDone, audioCount } = recorder();
-    const session = await open(handlers);
-    const cancelled = nextDone();
-    session.appendAudio(tone(300));
-    session.appendAudio(quiet(400));
-    await audioCount(2);
-    session.reportPlayed(100);
-    session.appendAudio(tone(300));
-    await cancelled;
-    session.close();
+    const seen = await bargeInAfterTwoChunks(2);
     expect(seen.audio).toHaveLength(2);
     expect(seen.replyText).toBe("one two three four");
     expect(seen.done).toEqual([{ status: "cancelled", text: "one two" }]);
