@@ -462,6 +462,34 @@ describe("the call's state machine", () => {
       expect(next.phase).toBe("speaking");
     });
 
+    it("with barge-in off, plays the greeting that arrived while the caller spoke once they stop", () => {
+      // Seen under load: the looped question began before the greeting's audio came back, the
+      // audio was held for the speaker, and the call stayed "speaking" in silence for good.
+      const off = run(fresh(), { type: "settingsChanged", settings: { bargeIn: false } }, { type: "startPressed" });
+      const greeted = run(
+        off.state,
+        { type: "micOpened" },
+        {
+          type: "conversationCreated",
+          id: "conv",
+          greetingMessageId: GREETING_ID,
+          greeting: "Hi, I'm Vera.",
+        },
+      );
+      const seq = greeted.state.turn?.seq ?? -1;
+      const greeting = audio(seq, "Hi, I'm Vera.");
+      const held = run(greeted.state, { type: "speechStarted" }, { type: "replyAudio", seq, item: greeting });
+      expect(types(held.effects)).not.toContain("play");
+      const ended = run(
+        held.state,
+        { type: "speechConfirmed" },
+        { type: "utteranceEnded", clip: clip(1600), at: 4000 },
+      );
+      expect(ended.effects).toContainEqual({ type: "play", item: greeting });
+      expect(types(ended.effects)).not.toContain("sendTurn");
+      expect(ended.state.phase).toBe("speaking");
+    });
+
     it("listens again once the reply is complete and the player has run dry", () => {
       const { state, seq } = speaking();
       const doneNotIdle = run(state, { type: "turnDone", seq, response: "Sure, one moment.", securityLock: false });

@@ -312,8 +312,9 @@ function utteranceEnded(state: CallState, clip: Clip, at: number): Transition {
   if (state.muted) return done(heardState);
   if (state.turn?.speculative && state.turn.incomplete) return holdForMore(heardState);
   if (state.turn?.speculative) return confirmSpeculative(heardState, at);
-  // Spec section 4: speech is ignored while the agent speaks (barge-in off) or a turn is in progress.
-  if (state.phase !== "listening" || state.turn) return done(heardState);
+  // Spec section 4: speech is ignored while the agent speaks (barge-in off) or a turn is in progress;
+  // reply audio that arrived while it went on was held back, and plays now.
+  if (state.phase !== "listening" || state.turn) return releaseHeld(heardState);
   if (state.ear.kind === "typed" || state.ear.kind === "checking") return done(heardState, [{ type: "armInactivity" }]);
   if (state.ear.kind === "browser") {
     const [created, turn] = newTurn(heardState, { clip, text: null }, at);
