@@ -114,6 +114,7 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
     expect(browser.messages.filter((m) => m.type !== "agent-delta")).toEqual([
       { type: "ready" },
       { type: "user", text: "Where is my order?" },
+      { type: "reply-start", reply: 1 },
       { type: "agent-done", text: "It left the warehouse this morning.", interrupted: false },
     ]);
     socket.close();
@@ -135,7 +136,8 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
     socket.send(tone(300));
     socket.send(quiet(400));
     await browser.until(() => browser.audio.length >= 2);
-    socket.send(JSON.stringify({ type: "played", ms: 100 }));
+    expect(browser.messages).toContainEqual({ type: "reply-start", reply: 1 });
+    socket.send(JSON.stringify({ type: "played", ms: 100, reply: 1 }));
     socket.send(tone(300));
     await browser.until(browser.has("agent-done"));
     expect(browser.messages).toContainEqual({ type: "barge-in" });
@@ -152,6 +154,37 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
         (await storedMessages(t, id)).filter((m) => m.role === "assistant").map((m) => [m.content, m.interrupted]),
       )
       .toEqual([["one two", true]]);
+  });
+
+  it("numbers each reply before its audio, and cuts a reply by its own played reports, not the last one's", async () => {
+    const id = await startVoiceConversation(t, user, agentId);
+    const socket = await connect(user, id);
+    const browser = browserSide(socket);
+    await browser.until(browser.has("ready"));
+    socket.send(tone(300));
+    socket.send(quiet(400));
+    await browser.until(browser.has("agent-done"));
+    const firstAudio = browser.audio.length;
+    expect(browser.messages).toContainEqual({ type: "reply-start", reply: 1 });
+
+    fake.setBehaviour({ replyText: "one two three four five six seven eight", replyChunks: 4, holdAfterChunks: 2 });
+    socket.send(tone(300));
+    socket.send(quiet(400));
+    await browser.until(() => browser.audio.length >= firstAudio + 2);
+    expect(browser.messages.filter((m) => m.type === "reply-start")).toEqual([
+      { type: "reply-start", reply: 1 },
+      { type: "reply-start", reply: 2 },
+    ]);
+    // The second reply's report, then one about the first reply that was still on its way.
+    socket.send(JSON.stringify({ type: "played", ms: 100, reply: 2 }));
+    socket.send(JSON.stringify({ type: "played", ms: 7, reply: 1 }));
+    socket.send(tone(300));
+    await browser.until(() => browser.messages.filter((m) => m.type === "agent-done").length === 2);
+    expect(fake.events.filter((e) => e.type === "conversation.item.truncate")).toEqual([
+      expect.objectContaining({ audio_end_ms: 100 }),
+    ]);
+    socket.close();
+    await browser.closed;
   });
 
   it("tells the browser to fall back to the cascade when the provider refuses the session", async () => {

@@ -89,8 +89,17 @@ export async function runRealtimeCall(deps: FeatureDeps, input: RealtimeCallInpu
   socket.once("close", () => takeover.end());
   if ((await findHold(deps.db, conversationId))?.heldBy) return fallBack(PERSON_JOINED);
 
+  // The reply whose audio the browser is playing, by the provider's response id and by the number
+  // the browser knows it by: its played reports count only for that reply.
+  let audioOf: string | null = null;
+  let replyNumber = 0;
   const handlers: RealtimeHandlers = {
-    onAudio: (pcm) => {
+    onAudio: (pcm, reply) => {
+      if (reply.responseId !== audioOf) {
+        audioOf = reply.responseId;
+        replyNumber += 1;
+        tell({ type: "reply-start", reply: replyNumber });
+      }
       if (socket.readyState === socket.OPEN) socket.send(pcm, { binary: true });
     },
     onReplyText: (text) => tell({ type: "agent-delta", text }),
@@ -138,7 +147,7 @@ export async function runRealtimeCall(deps: FeatureDeps, input: RealtimeCallInpu
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
     if (isBinary) return session.appendAudio(bytes);
     const message = parseClientMessage(bytes.toString("utf8"));
-    if (message?.type === "played") session.reportPlayed(message.ms);
+    if (message?.type === "played" && message.reply === replyNumber) session.reportPlayed(message.ms);
   });
   socket.on("close", () => {
     ended = true;
@@ -152,9 +161,14 @@ export async function runRealtimeCall(deps: FeatureDeps, input: RealtimeCallInpu
 
 function parseClientMessage(text: string): RealtimeClientMessage | null {
   try {
-    const parsed = JSON.parse(text) as { type?: unknown; ms?: unknown };
-    if (parsed.type === "played" && typeof parsed.ms === "number" && Number.isFinite(parsed.ms))
-      return { type: "played", ms: parsed.ms };
+    const parsed = JSON.parse(text) as { type?: unknown; ms?: unknown; reply?: unknown };
+    if (
+      parsed.type === "played" &&
+      typeof parsed.ms === "number" &&
+      Number.isFinite(parsed.ms) &&
+      Number.isInteger(parsed.reply)
+    )
+      return { type: "played", ms: parsed.ms, reply: parsed.reply as number };
   } catch {
     // Not JSON: ignored, like any message this server does not know.
   }

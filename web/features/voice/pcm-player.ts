@@ -10,6 +10,8 @@ interface Scheduled {
   source: AudioBufferSourceNode;
   startsAt: number;
   seconds: number;
+  /** The reply it belongs to (newReply() counts them): only the current one's is reported. */
+  reply: number;
 }
 
 export class PcmPlayer {
@@ -17,6 +19,7 @@ export class PcmPlayer {
   /** Seconds of this reply that finished sounding, from chunks no longer scheduled. */
   private playedBefore = 0;
   private nextStart = 0;
+  private reply = 0;
 
   constructor(
     private readonly context: AudioContext,
@@ -39,7 +42,7 @@ export class PcmPlayer {
     source.connect(this.context.destination);
     const startsAt = Math.max(this.context.currentTime, this.nextStart);
     const wasIdle = !this.playing;
-    const entry: Scheduled = { source, startsAt, seconds: buffer.duration };
+    const entry: Scheduled = { source, startsAt, seconds: buffer.duration, reply: this.reply };
     this.scheduled.push(entry);
     this.nextStart = startsAt + buffer.duration;
     source.onended = () => this.finished(entry);
@@ -51,14 +54,18 @@ export class PcmPlayer {
   playedMs(): number {
     const now = this.context.currentTime;
     let seconds = this.playedBefore;
-    for (const { startsAt, seconds: length } of this.scheduled)
-      seconds += Math.min(length, Math.max(0, now - startsAt));
+    for (const { startsAt, seconds: length, reply } of this.scheduled)
+      if (reply === this.reply) seconds += Math.min(length, Math.max(0, now - startsAt));
     return Math.round(seconds * 1000);
   }
 
-  /** A new reply starts: its played time counts from zero. */
+  /**
+   * A new reply starts: its played time counts from zero, and the last reply's audio that may
+   * still be sounding (it was not spoken over) no longer counts.
+   */
   newReply(): void {
     this.playedBefore = 0;
+    this.reply += 1;
   }
 
   /** Silence now (barge-in, the end of the call): nothing scheduled plays. */
@@ -82,7 +89,7 @@ export class PcmPlayer {
     const at = this.scheduled.indexOf(entry);
     if (at < 0) return;
     this.scheduled.splice(at, 1);
-    this.playedBefore += entry.seconds;
+    if (entry.reply === this.reply) this.playedBefore += entry.seconds;
     if (!this.playing) this.handlers.onIdle();
   }
 }

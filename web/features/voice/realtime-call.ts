@@ -41,6 +41,8 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
   private socket: WebSocket | null = null;
   private reporting: ReturnType<typeof setInterval> | undefined;
   private handedOver = false;
+  /** The reply the player is playing, as the server numbered it (its played reports name it). */
+  private reply = 0;
 
   constructor(
     private readonly agent: VoiceAgent,
@@ -151,7 +153,10 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
     socket.onmessage = (event: MessageEvent<ArrayBuffer | string>) => {
       if (typeof event.data !== "string") return this.player?.enqueue(event.data);
       const message = JSON.parse(event.data) as RealtimeServerMessage;
-      if (message.type === "agent-delta" && this.snapshot.replyLine === null) this.player?.newReply();
+      if (message.type === "reply-start") {
+        this.reply = message.reply;
+        this.player?.newReply();
+      }
       this.dispatch({ type: "server", message });
       if (message.type === "ready") void this.startMicrophone(socket);
     };
@@ -164,7 +169,7 @@ export class RealtimeCall extends SnapshotStore<RealtimeState> {
     };
     this.reporting = setInterval(() => {
       if (this.player?.playing && socket.readyState === WebSocket.OPEN)
-        socket.send(JSON.stringify({ type: "played", ms: this.player.playedMs() }));
+        socket.send(JSON.stringify({ type: "played", ms: this.player.playedMs(), reply: this.reply }));
     }, PLAYED_REPORT_MS);
   }
 

@@ -87,6 +87,9 @@ function onServerMessage(state: RealtimeState, message: RealtimeServerMessage): 
       const lines = at < 0 ? [...call.lines, line] : [...call.lines.slice(0, at), line, ...call.lines.slice(at)];
       return done({ ...state, call: { ...call, lines, nextLineId: call.nextLineId + 1 } });
     }
+    case "reply-start":
+      // The player's business (realtime-call.ts): what the person sees changes with the words.
+      return done(state);
     case "agent-delta": {
       if (state.replyLine === null) {
         const id = call.nextLineId;
