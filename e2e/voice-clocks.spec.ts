@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { screenshotBothWidths } from "./support/journeys";
-import { expect, installVoiceProbe, openVoiceDialog, readVoiceProbe, test } from "./support/voice-fake-mic";
+import {
+  expect,
+  installVoiceProbe,
+  openVoiceDialog,
+  pausePageClock,
+  readVoiceProbe,
+  secondsLeft,
+  test,
+} from "./support/voice-fake-mic";
 
 // A silent microphone: nobody speaks, so only the clocks move the call along.
 test.use({ app: "voice", fakeMic: "silence" });
@@ -16,24 +24,10 @@ async function startCallWithPausedClock(page: Page, agentName: string): Promise<
   await openVoiceDialog(page, agentName);
   await page.getByRole("button", { name: "Start voice conversation" }).click();
   await expect.poll(async () => (await readVoiceProbe(page)).statuses.at(-1), { timeout: 30_000 }).toBe("listening");
-  // A moment ahead, so the page's clock is still in the future when the call arrives; on a
-  // loaded machine more than a second can pass between the two calls, so try again a bit further.
-  for (const margin of [1000, 2000, 3000]) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin);
-      const { statuses, statusTimes } = await readVoiceProbe(page);
-      const listeningAt = statusTimes[statuses.lastIndexOf("listening")];
-      return (await page.evaluate(() => Date.now())) - listeningAt;
-    } catch (error) {
-      if (!String(error).includes("to the past") || margin === 3000) throw error;
-    }
-  }
-  throw new Error("unreachable");
-}
-
-async function secondsLeft(page: Page): Promise<number> {
-  const [minutes, seconds] = (await page.getByRole("timer").innerText()).split(":").map(Number);
-  return minutes * 60 + seconds;
+  await pausePageClock(page);
+  const { statuses, statusTimes } = await readVoiceProbe(page);
+  const listeningAt = statusTimes[statuses.lastIndexOf("listening")];
+  return (await page.evaluate(() => Date.now())) - listeningAt;
 }
 
 test("a minute without activity pauses the conversation until the microphone is clicked", async ({ page }) => {

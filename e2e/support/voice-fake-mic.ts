@@ -184,3 +184,25 @@ export async function adminVoiceRecords(page: Page, agentName: string): Promise<
       await admin.get(`/api/admin/voice-conversations/${conversation?.id}/messages`)
     ).json()) as AdminVoiceMessages;
 }
+
+/**
+ * Stops the page's clock (installed with page.clock.install()) a moment ahead of its time, so
+ * the test moves it from here. On a loaded machine more than a second can pass between reading
+ * the page's time and the call arriving, so it tries again a bit further ahead.
+ */
+export async function pausePageClock(page: Page): Promise<void> {
+  for (const margin of [1000, 2000, 3000]) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin);
+      return;
+    } catch (error) {
+      if (!String(error).includes("to the past") || margin === 3000) throw error;
+    }
+  }
+}
+
+/** The call's countdown as the dialog shows it, in seconds. */
+export async function secondsLeft(page: Page): Promise<number> {
+  const [minutes, seconds] = (await page.getByRole("timer").innerText()).split(":").map(Number);
+  return minutes * 60 + seconds;
+}
