@@ -79,6 +79,21 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
   const connect = (who: MadeUser, id: string, language = "en-US") =>
     t.app.injectWS(`/api/voice-conversations/${id}/realtime?language=${language}`, { headers: { cookie: who.cookie } });
 
+  /** The user's new call, its socket open and the server ready. */
+  async function readyCall() {
+    const id = await startVoiceConversation(t, user, agentId);
+    const socket = await connect(user, id);
+    const browser = browserSide(socket);
+    await browser.until(browser.has("ready"));
+    return { id, socket, browser };
+  }
+
+  /** A short utterance, then the pause that ends the turn (the fake's detector answers it). */
+  function askOnce(socket: WebSocket): void {
+    socket.send(tone(300));
+    socket.send(quiet(400));
+  }
+
   it("refuses another person's conversation at the upgrade", async () => {
     const id = await startVoiceConversation(t, user, agentId);
     await expect(connect(stranger, id)).rejects.toThrow(/404/);
@@ -129,12 +144,8 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
 
   it("stops the reply when the person speaks over it, and stores only what was heard, marked cut", async () => {
     fake.setBehaviour({ replyText: "one two three four five six seven eight", replyChunks: 4, holdAfterChunks: 2 });
-    const id = await startVoiceConversation(t, user, agentId);
-    const socket = await connect(user, id);
-    const browser = browserSide(socket);
-    await browser.until(browser.has("ready"));
-    socket.send(tone(300));
-    socket.send(quiet(400));
+    const { id, socket, browser } = await readyCall();
+    askOnce(socket);
     await browser.until(() => browser.audio.length >= 2);
     expect(browser.messages).toContainEqual({ type: "reply-start", reply: 1 });
     socket.send(JSON.stringify({ type: "played", ms: 100, reply: 1 }));
@@ -157,19 +168,14 @@ describeEachEngine("a realtime speech-to-speech call through the server", (engin
   });
 
   it("numbers each reply before its audio, and cuts a reply by its own played reports, not the last one's", async () => {
-    const id = await startVoiceConversation(t, user, agentId);
-    const socket = await connect(user, id);
-    const browser = browserSide(socket);
-    await browser.until(browser.has("ready"));
-    socket.send(tone(300));
-    socket.send(quiet(400));
+    const { socket, browser } = await readyCall();
+    askOnce(socket);
     await browser.until(browser.has("agent-done"));
     const firstAudio = browser.audio.length;
     expect(browser.messages).toContainEqual({ type: "reply-start", reply: 1 });
 
     fake.setBehaviour({ replyText: "one two three four five six seven eight", replyChunks: 4, holdAfterChunks: 2 });
-    socket.send(tone(300));
-    socket.send(quiet(400));
+    askOnce(socket);
     await browser.until(() => browser.audio.length >= firstAudio + 2);
     expect(browser.messages.filter((m) => m.type === "reply-start")).toEqual([
       { type: "reply-start", reply: 1 },
