@@ -64,10 +64,19 @@ const readReplyAudio = (page: import("@playwright/test").Page) =>
 
 /** What went over the call's socket, as Playwright saw it. */
 function watchCallSocket(socket: PlaywrightSocket) {
-  const seen = { microphoneFrames: 0, playedReports: [] as number[], received: [] as string[] };
+  const seen = {
+    microphoneFrames: 0,
+    playedReports: [] as number[],
+    reportedReplies: [] as number[],
+    received: [] as string[],
+  };
   socket.on("framesent", ({ payload }) => {
     if (typeof payload !== "string") seen.microphoneFrames += 1;
-    else if (payload.includes('"played"')) seen.playedReports.push((JSON.parse(payload) as { ms: number }).ms);
+    else if (payload.includes('"played"')) {
+      const report = JSON.parse(payload) as { ms: number; reply: number };
+      seen.playedReports.push(report.ms);
+      seen.reportedReplies.push(report.reply);
+    }
   });
   socket.on("framereceived", ({ payload }) => {
     if (typeof payload === "string") seen.received.push((JSON.parse(payload) as { type: string }).type);
@@ -129,6 +138,9 @@ test("a realtime call: the caller speaks, hears the reply as it streams, speaks 
   // Only the words heard are shown: the reply's last words were never played.
   await expect(reply).not.toContainText("scans it");
   expect(Math.max(...seen.playedReports), "played reports stay within the 10 s sent").toBeLessThanOrEqual(10_000);
+  // Each report names the reply it counts, as the server numbered it before the reply's audio.
+  expect(seen.reportedReplies[0], "the first reply is number 1").toBe(1);
+  expect(seen.received.filter((type) => type === "reply-start").length).toBeGreaterThanOrEqual(1);
   await expect
     .poll(() => dialog.locator('[data-role="user"]').count(), { message: "the words spoken over it became a turn" })
     .toBeGreaterThan(1);
