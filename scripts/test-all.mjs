@@ -5,7 +5,7 @@
 // without a report, or fails with no failing test in it, counts as one failure. The last line
 // is `N passed, N failed, N skipped` and the exit code is non-zero on any failure.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -15,6 +15,11 @@ const reports = mkdtempSync(join(tmpdir(), "agentdesk-test-reports-"));
 const vitestReport = join(reports, "vitest.json");
 const playwrightReport = join(reports, "playwright.json");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The journeys' output directory, named here (in the form e2e/support/run-output-dir.ts gives it,
+// tagged with this process, which outlives the runner) so that their apps' logs can be shown.
+const journeysOutput =
+  process.env.AGENTDESK_E2E_OUTPUT_DIR ??
+  join(process.cwd(), "test-results", `run-${new Date().toISOString().replace(/[:.]/g, "-")}-pid${process.pid}`);
 
 const vitestLane = (name, projects, report) => ({
   name,
@@ -44,14 +49,29 @@ const tiers = [
     name: "browser journeys",
     command: "npx",
     args: ["playwright", "test"],
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, AGENTDESK_E2E_OUTPUT_DIR: journeysOutput },
     precondition: () =>
       existsSync(chromium)
         ? null
         : `Chromium not found at ${chromium}: apt-get install -y chromium, or set CHROMIUM_PATH.`,
     count: () => countPlaywright(JSON.parse(readFileSync(playwrightReport, "utf8"))),
+    afterFailure: () => printAppLogs(join(journeysOutput, "servers")),
   },
 ];
+
+/**
+ * What the journey apps logged (warnings and errors; e2e/support/server-process.ts keeps them),
+ * printed after a failed journey: a CI log is often all that is left of a run.
+ */
+function printAppLogs(directory) {
+  if (!existsSync(directory)) return;
+  for (const file of readdirSync(directory).sort()) {
+    const lines = readFileSync(join(directory, file), "utf8").split("\n").filter(Boolean);
+    if (lines.length <= 1) continue; // Only its "listening" line.
+    console.log(`\n=== ${file}, last ${Math.min(lines.length, 40)} of ${lines.length} lines ===`);
+    console.log(lines.slice(-40).join("\n"));
+  }
+}
 
 /**
  * Vitest's JSON: per-file results; a file that failed with no failing test (import error, hook)
@@ -127,6 +147,7 @@ function runTier(tier) {
     console.error(`${tier.name}: no usable report (${error.message}).`);
     return { passed: 0, failed: 1, skipped: 0, note: `exit ${exit}, no report` };
   }
+  if (counts.failed > 0 || result.status !== 0) tier.afterFailure?.();
   if (result.status !== 0 && counts.failed === 0) {
     return { ...counts, failed: 1, note: `exit ${exit} with no failing test in the report` };
   }
