@@ -14,11 +14,8 @@ import { performance } from "node:perf_hooks";
 import type { Db } from "../../server/db/connect.js";
 import { knowledgeChunks, knowledgeDocuments } from "../../server/db/schema-knowledge.js";
 import { queryTerms } from "../../server/knowledge/search/query-terms.js";
-import {
-  characterPairSearchSql,
-  rankByCharacterPairs,
-  type RankedChunk,
-} from "../../server/knowledge/search/search-queries.js";
+import { characterPairSearchSql, rankByCharacterPairs } from "../../server/knowledge/search/character-pair-search.js";
+import type { RankedChunk } from "../../server/knowledge/search/search-queries.js";
 import { makeOwnerWithAgent, openBenchDatabase, type Engine } from "./bench-database.js";
 
 const argv = process.argv.slice(2);

@@ -37,7 +37,7 @@ import { loadConfig } from "../../../server/config.js";
 import { createReranker } from "../../../server/providers/create-providers.js";
 import { queryTerms } from "../../../server/knowledge/search/query-terms.js";
 import { retrievePassages } from "../../../server/knowledge/search/retrieve-passages.js";
-import { wordSearchSql } from "../../../server/knowledge/search/search-queries.js";
+import { wordSearchSql } from "../../../server/knowledge/search/word-search.js";
 import { refreshStaleKnowledgeStatistics } from "../../../server/knowledge/planner-statistics.js";
 import { sql } from "drizzle-orm";
 import { makeOwnerWithAgent, openBenchDatabase, type Engine, type Owner } from "../bench-database.js";

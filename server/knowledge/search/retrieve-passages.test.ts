@@ -7,7 +7,7 @@ import { fakeEmbedding } from "../../test-support/fake-openai-embeddings.js";
 import { retrievePassages, type Passage } from "./retrieve-passages.js";
 import { correctedWords } from "./similar-words.js";
 import { rankByVector } from "./vector-search.js";
-import { rankByCharacterPairs } from "./search-queries.js";
+import { rankByCharacterPairs } from "./character-pair-search.js";
 import { insertAgent, insertDocument, insertOwner } from "./search-test-data.js";
 import type { StoredStatus } from "../word-searchable.js";
 import { cjkPairs } from "./cjk-pairs.js";

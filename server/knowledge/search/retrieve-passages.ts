@@ -17,9 +17,11 @@ import type { Reranker } from "../../providers/rerank/reranker.js";
 import { MAX_QUERY_CHARS, queryTerms } from "./query-terms.js";
 import { distinctPassages } from "./distinct-passages.js";
 import { fuseByRank } from "./rank-fusion.js";
-import { chunksForPassages, rankByCharacterPairs, rankByWords, type RankedChunk } from "./search-queries.js";
+import { rankByCharacterPairs } from "./character-pair-search.js";
+import { chunksForPassages, type RankedChunk } from "./search-queries.js";
 import { rankByCorrectedWords } from "./similar-words.js";
 import { rankByVector } from "./vector-search.js";
+import { rankByWords } from "./word-search.js";
 
 export interface Passage {
   chunkId: string;

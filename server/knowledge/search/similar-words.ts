@@ -13,7 +13,8 @@
  */
 import type { Db } from "../../db/connect.js";
 import { quoteLexeme, type QueryPair, type QueryWord } from "./query-terms.js";
-import { rankByWords, vocabularyNeighbours, type RankedChunk } from "./search-queries.js";
+import { vocabularyNeighbours, type RankedChunk } from "./search-queries.js";
+import { rankByWords } from "./word-search.js";
 
 /** Edits allowed between a word's stem and its correction: Lucene's AUTO fuzziness. */
 export function typoBudget(stem: string): number {
