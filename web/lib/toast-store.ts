@@ -12,7 +12,7 @@ export interface ToastItem {
   title?: string;
   description?: string;
   variant?: "default" | "destructive";
-  /** A background notice (e.g. a live sign-up): shown only when no other toast is showing. */
+  /** A background notice (e.g. a live sign-up): shown only when no other toast and no dialog is showing. */
   ambient?: boolean;
   open: boolean;
 }
@@ -32,9 +32,18 @@ export function toast(input: Omit<ToastItem, "id" | "open">): { id: string; dism
   const id = String(nextId);
   // Only one toast shows at a time (spec), so a background notice never pushes aside one that
   // matters (a critical error, the answer to the user's own action); the screen still updates.
-  if (input.ambient && toasts.some((t) => t.open)) return { id, dismiss: () => undefined };
+  // Nor does one interrupt an open dialog: the toast would be the top layer, and the Escape that
+  // person presses to close their dialog would dismiss the notice instead (Radix closes the top
+  // layer first), leaving the dialog open.
+  if (input.ambient && (toasts.some((t) => t.open) || aDialogIsOpen())) return { id, dismiss: () => undefined };
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return { id, dismiss: () => dismissToast(id) };
+}
+
+/** Any open dialog or alert dialog on the page (Radix marks its content `data-state="open"`). */
+function aDialogIsOpen(): boolean {
+  if (typeof document === "undefined") return false;
+  return document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null;
 }
 
 export function dismissToast(id: string) {
