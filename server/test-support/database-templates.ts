@@ -12,6 +12,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "../db/connect.js";
 import { createTestPostgresDatabase, type TestPostgresDatabase } from "./postgres-database.js";
 
@@ -21,6 +22,7 @@ const TEMPLATE_NAME_ENV = "AGENTDESK_TEST_POSTGRES_TEMPLATE";
 export default async function makeDatabaseTemplates(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), "agentdesk-test-snapshot-"));
   const pglite = await openDatabase({ memory: true });
+  await dropTemplateDatabases(pglite.pglite!);
   const snapshot = await pglite.pglite!.dumpDataDir("none");
   await pglite.close();
   const file = join(dir, "pglite.tar");
@@ -38,6 +40,20 @@ export default async function makeDatabaseTemplates(): Promise<() => Promise<voi
     rmSync(dir, { recursive: true, force: true });
     await template?.drop();
   };
+}
+
+/**
+ * Drops template0 and template1 from the database the snapshot is taken of: 15 of its 42 MB are
+ * their files, and every test database unpacks the whole snapshot into memory. No test creates
+ * a database (the app never does; the only one it opens is `postgres`). Measured: opening from
+ * the snapshot took 410-440 ms of CPU with them and 280-330 ms without.
+ */
+async function dropTemplateDatabases(client: PGlite): Promise<void> {
+  for (const name of ["template0", "template1"]) {
+    await client.exec(`alter database ${name} is_template false`);
+    await client.exec(`drop database ${name}`); // Not in a transaction block, so a statement of its own.
+  }
+  await client.exec("checkpoint");
 }
 
 let snapshot: Blob | undefined;
