@@ -1,7 +1,7 @@
 /**
  * What the model needs to start a turn's reply, read in one statement that runs beside the
  * turn's write (turn-queries.ts beginTurn): the agent the persona comes from, whether it has
- * knowledge to retrieve, and the conversation's earlier messages. The model is asked only when
+ * knowledge to retrieve or tools to offer, and the conversation's earlier messages. The model is asked only when
  * this read says the turn can be stored — an active agent the caller may talk to (own or shared) and own unlocked
  * conversation — and the history is read only from the caller's own conversation, along the
  * branch the turn continues (message-tree-sql.ts): never an edited-away or regenerated-away version.
@@ -39,6 +39,8 @@ export interface TurnContext {
   storable: boolean;
   agent: AgentRow | null;
   hasKnowledge: boolean;
+  /** Whether the agent has tools configured: without, the turn reads none (one round trip fewer). */
+  hasTools: boolean;
   history: ChatTurn[];
 }
 
@@ -84,6 +86,7 @@ export async function readTurnContext(db: Db, p: TurnContextRequest): Promise<Tu
     storable,
     agent,
     hasKnowledge: row.has_knowledge === true,
+    hasTools: row.has_tools === true,
     history: readHistory(row.history),
   };
 }
@@ -116,6 +119,7 @@ function turnContextSql(v: SqlValues<ContextValues>, shape: ContextShape): SQL {
         (select row_to_json(a) from agents a where a.id = ${v.agentId} and ${agentVisibleToSql("a", v.userId)}) as agent,
         ${conversationOk} and ${targetOk} as writable,
         exists (select 1 from knowledge_documents d where d.agent_id = ${v.agentId} and d.status in ${wordSearchableSql}) as has_knowledge,
+        exists (select 1 from agent_tools t where t.agent_id = ${v.agentId}) as has_tools,
         ${history} as history`;
 }
 

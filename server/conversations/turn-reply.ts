@@ -54,18 +54,18 @@ export interface StartedReply {
   takeToolCalls: () => ModelToolCall[];
 }
 
-/** Retrieves the turn's knowledge, if the agent has any, then asks the model. Never throws on a provider failure: that surfaces from `first`. */
+/** Retrieves the turn's knowledge and loads its tools, where the agent has any, then asks the model. Never throws on a provider failure: that surfaces from `first`. */
 export async function startReply(
   deps: FeatureDeps,
   input: Pick<TurnInput, "agent" | "message" | "language" | "signal" | "spoken" | "requestLog" | "toolIdsAllowed">,
-  context: { history: ChatTurn[]; hasKnowledge: boolean },
+  context: { history: ChatTurn[]; hasKnowledge: boolean; hasTools: boolean },
 ): Promise<StartedReply> {
   const startedAt = performance.now();
   const withdrawn = new AbortController();
   const signal = AbortSignal.any([input.signal, withdrawn.signal]);
   const [knowledge, toolbox] = await Promise.all([
     context.hasKnowledge ? knowledgeForTurn(deps, { ...input, signal }, context.history) : [],
-    toolboxForTurn(deps, input.agent.id, input.requestLog, input.toolIdsAllowed),
+    context.hasTools ? toolboxForTurn(deps, input.agent.id, input.requestLog, input.toolIdsAllowed) : null,
   ]);
   let usage: LlmUsage | null = null;
   let toolCalls: ModelToolCall[] = [];

@@ -5,4 +5,5 @@ select
       where agent_owner.id = a.user_id and viewer.id = $3 and agent_owner.company_id = viewer.company_id)))) as agent,
         true and true as writable,
         exists (select 1 from knowledge_documents d where d.agent_id = $4 and d.status in ('ready', 'processing')) as has_knowledge,
+        exists (select 1 from agent_tools t where t.agent_id = $5) as has_tools,
         '[]'::json as history

@@ -6,12 +6,13 @@ select
         exists (select 1 from conversations c where c.id = $4 and c.user_id = $5 and c.agent_id = $6 and c.kind = $7
         and (c.locked_until is null or c.locked_until <= $8::timestamptz)) and true as writable,
         exists (select 1 from knowledge_documents d where d.agent_id = $9 and d.status in ('ready', 'processing')) as has_knowledge,
+        exists (select 1 from agent_tools t where t.agent_id = $10) as has_tools,
         (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.created_at), '[]'::json)
          from (with recursive up(id, parent_id, role, content, status, created_at, depth) as (
-    select m.id, m.parent_id, m.role, m.content, m.status, m.created_at, 1 from messages m where m.id = case when exists (select 1 from messages t where t.id = $10::uuid and t.conversation_id = $11 and t.role = 'user') then (select t.parent_id from messages t where t.id = $12::uuid and t.conversation_id = $13 and t.role = 'user') else (with recursive down(id, depth) as (
+    select m.id, m.parent_id, m.role, m.content, m.status, m.created_at, 1 from messages m where m.id = case when exists (select 1 from messages t where t.id = $11::uuid and t.conversation_id = $12 and t.role = 'user') then (select t.parent_id from messages t where t.id = $13::uuid and t.conversation_id = $14 and t.role = 'user') else (with recursive down(id, depth) as (
     select coalesce(
-      (select c.active_message_id from conversations c where c.id = $14),
-      (select r.id from messages r where r.conversation_id = $15 and r.parent_id is null
+      (select c.active_message_id from conversations c where c.id = $15),
+      (select r.id from messages r where r.conversation_id = $16 and r.parent_id is null
        order by r.created_at desc, r.id desc limit 1)
     ), 0
     union all
@@ -22,9 +23,9 @@ select
   ) select id from down where id is not null order by depth desc limit 1) end
     union all
     select m.id, m.parent_id, m.role, m.content, m.status, m.created_at, up.depth + 1
-    from messages m join up on m.id = up.parent_id where up.depth < $16::int
+    from messages m join up on m.id = up.parent_id where up.depth < $17::int
   )
                select up.role, coalesce((select '[' || x.author_name || ', a person from the team, wrote] ' from messages x
       where x.id = up.id and x.author_name is not null), '') || up.content as content, up.created_at from up
-               where exists (select 1 from conversations c where c.id = $17 and c.user_id = $18 and c.agent_id = $19 and c.kind = $20)
-                 and up.status in ('complete', 'partial') and up.id <> $21::uuid) h) as history
+               where exists (select 1 from conversations c where c.id = $18 and c.user_id = $19 and c.agent_id = $20 and c.kind = $21)
+                 and up.status in ('complete', 'partial') and up.id <> $22::uuid) h) as history
