@@ -1,6 +1,6 @@
 /**
- * Playwright's global setup: starts the fake OpenAI-compatible provider, then the offline, model
- * and voice apps for each database engine (journey-apps.ts), every one on a port the system
+ * Playwright's global setup: starts the fake OpenAI-compatible provider, then each database
+ * engine's apps (journey-apps.ts APPS_ON), every one on a port the system
  * picks, and publishes their addresses for the workers. The function it returns is the global
  * teardown: it stops them all and removes their data (PGlite directories, PostgreSQL databases).
  */
@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { journeyEngines, publishAppUrls, type AppName, type AppUrls, type Engine } from "./journey-apps.js";
+import { APPS_ON, journeyEngines, publishAppUrls, type AppName, type AppUrls, type Engine } from "./journey-apps.js";
 import { belongsToFinishedRun, runTag } from "./finished-runs.js";
 import { createPostgresDatabase, dropDatabasesOfFinishedRuns } from "./postgres-database.js";
 import { removeFinishedRunsOutput } from "./run-output-dir.js";
@@ -42,7 +42,7 @@ export default async function startJourneyServers(): Promise<Stop> {
     const pgliteTemplate = journeyEngines().includes("pglite") ? await preparePgliteTemplate() : undefined;
     if (pgliteTemplate) stops.push(async () => rmSync(pgliteTemplate, { recursive: true, force: true }));
     const starts = journeyEngines().flatMap((engine) =>
-      (Object.keys(APP_ARGS) as AppName[]).map(async (name) => {
+      APPS_ON[engine].map(async (name) => {
         const app = await startApp(`${name}/${engine}`, engine, APP_ARGS[name](provider.url), pgliteTemplate);
         stops.push(app.stop);
         return { engine, name, url: app.url };

@@ -35,6 +35,15 @@ export const SCREEN_ENGINE: Engine = "pglite";
  */
 export const ON_BOTH_ENGINES = "@both-engines";
 
+/**
+ * The apps started for each engine: the PostgreSQL project's journeys (the tagged ones) drive
+ * only the offline and model apps, and each app started is a server process for the whole run.
+ */
+export const APPS_ON: Record<Engine, readonly AppName[]> = {
+  pglite: ["offline", "model", "voice", "realtime"],
+  postgres: ["offline", "model"],
+};
+
 export function journeyEngines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }

@@ -19,7 +19,11 @@ export const test = base.extend<JourneyOptions, JourneyWorkerFixtures>({
   engine: ["pglite", { option: true, scope: "worker" }],
   apps: [async ({ engine }, use) => use(readAppUrls(engine)), { scope: "worker" }],
   app: ["offline", { option: true }],
-  baseURL: async ({ apps, app }, use) => use(apps[app]),
+  baseURL: async ({ apps, app, engine }, use) => {
+    const url = apps[app] as string | undefined;
+    if (!url) throw new Error(`no ${app} app is started on ${engine}: add it to APPS_ON in journey-apps.ts`);
+    await use(url);
+  },
 });
 
 export { expect };
